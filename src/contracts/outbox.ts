@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+export const outboxEntrySchema = z.object({
+  id: z.number().int(),
+  channel: z.enum(['email', 'sms']),
+  to: z.string(),
+  subject: z.string().nullable(),
+  text: z.string(),
+  createdAt: z.string(),
+});
+export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
+export const outboxListSchema = z.array(outboxEntrySchema);

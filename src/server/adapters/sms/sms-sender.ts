@@ -1,0 +1,74 @@
+// SMS: Twilio when its three settings are present, otherwise the database outbox.
+import type { Db } from '../../db/client';
+import type { DeliveryResult } from '../mail/mailer';
+import { recordOutbox } from '../outbox/record-outbox';
+
+export interface SmsMessage {
+  to: string;
+  text: string;
+  organizationId?: number | null;
+}
+
+export interface SmsSender {
+  readonly transport: 'outbox' | 'twilio';
+  send(message: SmsMessage): Promise<DeliveryResult>;
+}
+
+export interface TwilioSettings {
+  accountSid: string;
+  authToken: string;
+  from: string;
+}
+
+export function createSmsSender(opts: { db: Db; twilio?: TwilioSettings }): SmsSender {
+  const { db } = opts;
+  if (!opts.twilio) {
+    return {
+      transport: 'outbox',
+      async send(m) {
+        const outboxId = await recordOutbox(db, {
+          organizationId: m.organizationId,
+          channel: 'sms',
+          to: m.to,
+          text: m.text,
+          transport: 'outbox',
+          status: 'stored',
+        });
+        return { outboxId, status: 'stored' };
+      },
+    };
+  }
+  const settings = opts.twilio;
+  let client: { messages: { create(o: { from: string; to: string; body: string }): Promise<{ sid: string }> } } | null = null;
+  return {
+    transport: 'twilio',
+    async send(m) {
+      let status: 'sent' | 'failed' = 'sent';
+      let error: string | undefined;
+      let providerId: string | undefined;
+      try {
+        if (!client) {
+          // Loaded on first use: the SDK is large and most installations never configure it.
+          const { default: twilio } = await import('twilio');
+          client = twilio(settings.accountSid, settings.authToken);
+        }
+        const res = await client.messages.create({ from: settings.from, to: m.to, body: m.text });
+        providerId = res.sid;
+      } catch (e) {
+        status = 'failed';
+        error = e instanceof Error ? e.message : String(e);
+      }
+      const outboxId = await recordOutbox(db, {
+        organizationId: m.organizationId,
+        channel: 'sms',
+        to: m.to,
+        text: m.text,
+        transport: 'twilio',
+        status,
+        error,
+        providerId,
+      });
+      return { outboxId, status, error };
+    },
+  };
+}

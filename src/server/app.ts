@@ -1,0 +1,146 @@
+// buildApp: the one factory the server and the tests use.
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createMailer, type Mailer } from './adapters/mail/mailer';
+import { createSmsSender, type SmsSender } from './adapters/sms/sms-sender';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { adminRoutes } from './features/admin/admin.routes';
+import { authRoutes } from './features/auth/auth.routes';
+import { devOutboxRoutes } from './features/dev-outbox/dev-outbox.routes';
+import { healthRoutes } from './features/health/health.routes';
+import { notificationsRoutes } from './features/notifications/notifications.routes';
+import { organizationsRoutes } from './features/organizations/organizations.routes';
+import type { AppDeps, ZodApp } from './platform/app-deps';
+import { registerErrorHandling } from './platform/errors';
+import { isApiUrl, registerGuard, type RouteEntry } from './platform/guard';
+
+export interface BuildOptions {
+  database: Database;
+  config: Config;
+  mailer?: Mailer;
+  sms?: SmsSender;
+  logger?: boolean;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  /** Every /api route with its declared access (the tenant-isolation test walks it). */
+  routes: RouteEntry[];
+}
+
+/** Every feature's routes, in one list so nothing is forgotten. */
+const FEATURES: ((app: ZodApp, deps: AppDeps) => void)[] = [
+  healthRoutes,
+  authRoutes,
+  adminRoutes,
+  organizationsRoutes,
+  notificationsRoutes,
+  devOutboxRoutes,
+];
+
+export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
+  const { database, config } = opts;
+  const db = database.db;
+  const deps: AppDeps = {
+    database,
+    db,
+    config,
+    mailer: opts.mailer ?? createMailer({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
+    sms:
+      opts.sms ??
+      createSmsSender({
+        db,
+        twilio:
+          config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN && config.TWILIO_FROM
+            ? { accountSid: config.TWILIO_ACCOUNT_SID, authToken: config.TWILIO_AUTH_TOKEN, from: config.TWILIO_FROM }
+            : undefined,
+      }),
+  };
+
+  const app = Fastify({
+    logger: opts.logger ? { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers["x-impersonation-token"]'] } : false,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // State-changing calls always carry a JSON content type (CSRF rule), some with no body at all.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (body === '' || body === undefined) return done(null, undefined);
+    parseJson(req, body as string, done);
+  });
+
+  registerErrorHandling(app);
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+        connectSrc: ["'self'", 'https://api.stripe.com'],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", 'data:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.secureCookies,
+  });
+
+  const routes = registerGuard(app, { db, config });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Tradebook API', version: '1.0.0', description: 'JSON API of Tradebook. Sign in with the e-mail code flow; the session cookie authenticates every call.' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  for (const feature of FEATURES) feature(app, deps);
+
+  await registerWebApp(app, config);
+  return { app, deps, routes };
+}
+
+/** The built React app, with index.html for every client-side route. */
+async function registerWebApp(app: FastifyInstance, config: Config) {
+  const dist = path.resolve(config.WEB_DIST_DIR);
+  const indexFile = path.join(dist, 'index.html');
+  const hasBuild = fs.existsSync(indexFile);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        // Hashed assets never change; index.html always revalidates.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    if (isApiUrl(url) || request.method !== 'GET' || !hasBuild) {
+      return reply.code(404).send({ message: 'Not found' });
+    }
+    if (/\.[a-z0-9]+$/i.test(url) && !url.endsWith('.html')) return reply.code(404).send({ message: 'Not found' });
+    reply.header('Cache-Control', 'no-cache');
+    return reply.type('text/html').send(fs.createReadStream(indexFile));
+  });
+}

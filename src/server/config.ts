@@ -1,0 +1,65 @@
+// Every setting the app reads from the environment, parsed once. README's Configuration table mirrors this file.
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = (def: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? def : ['true', '1', 'yes'].includes(v)));
+
+const emptyAsUndefined = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Public URL of the app; decides the cookie name (__Host-sid on https), links in e-mails and the CSRF origin. */
+  APP_URL: emptyAsUndefined,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: emptyAsUndefined,
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  SEED_DEMO: bool(true),
+  REGISTRATION_ORG_SLUG: emptyAsUndefined,
+  SMTP_URL: emptyAsUndefined,
+  MAIL_FROM: z.string().default('Tradebook <no-reply@tradebook.local>'),
+  TWILIO_ACCOUNT_SID: emptyAsUndefined,
+  TWILIO_AUTH_TOKEN: emptyAsUndefined,
+  TWILIO_FROM: emptyAsUndefined,
+  TRUST_PROXY: bool(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where the built web app is served from. */
+  WEB_DIST_DIR: z.string().default('./dist/web'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  appUrl: string;
+  isProduction: boolean;
+  secureCookies: boolean;
+  cookieName: string;
+  dataDir: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const e = parsed.data;
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/+$/, '');
+  const secureCookies = appUrl.startsWith('https://');
+  return {
+    ...e,
+    appUrl,
+    isProduction: e.NODE_ENV === 'production',
+    secureCookies,
+    cookieName: secureCookies ? '__Host-sid' : 'sid',
+    dataDir: path.resolve(e.DATA_DIR),
+  };
+}

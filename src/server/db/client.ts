@@ -1,0 +1,94 @@
+// Opens the database: embedded PGlite under DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle has the same query surface as the database. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs a raw SQL statement (used by migrations and health checks). */
+  query: (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+  close: () => Promise<void>;
+  /** Runs fn while holding a PostgreSQL advisory lock on one dedicated connection (no-op lock on PGlite). */
+  withAdvisoryLock: <T>(key: number, fn: () => Promise<T>) => Promise<T>;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  /** Directory for PGlite files; 'memory://' keeps it in memory. */
+  dataDir?: string;
+  /** A PGlite data directory dump to start from (tests copy a migrated template). */
+  loadDataDir?: Blob;
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10);
+  return openPglite(opts.dataDir ?? 'memory://', opts.loadDataDir);
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  // numeric and timestamps are parsed by drizzle per column; keep int8 (counts) as numbers.
+  pg.types.setTypeParser(20, (v: string) => Number(v));
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // A dropped connection must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const db = drizzle({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    query: async (text, params) => {
+      const r = await pool.query(text, params as unknown[]);
+      return { rows: r.rows };
+    },
+    close: () => pool.end(),
+    withAdvisoryLock: async (key, fn) => {
+      const conn = await pool.connect();
+      try {
+        await conn.query('SELECT pg_advisory_lock($1)', [key]);
+        try {
+          return await fn();
+        } finally {
+          await conn.query('SELECT pg_advisory_unlock($1)', [key]);
+        }
+      } finally {
+        conn.release();
+      }
+    },
+  };
+}
+
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  if (!dataDir.startsWith('memory://')) fs.mkdirSync(path.resolve(dataDir), { recursive: true });
+  const client = await PGlite.create({
+    dataDir: dataDir.startsWith('memory://') ? undefined : path.resolve(dataDir),
+    loadDataDir,
+    extensions: { btree_gist, pg_trgm },
+    parsers: { 20: (v: string) => Number(v) },
+  });
+  const db = drizzle({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    query: async (text, params) => {
+      const r = await client.query<Record<string, unknown>>(text, params as unknown[]);
+      return { rows: r.rows };
+    },
+    close: () => client.close(),
+    // PGlite is one connection in one process: nothing else can run concurrently.
+    withAdvisoryLock: (_key, fn) => fn(),
+  };
+}

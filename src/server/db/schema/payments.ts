@@ -1,0 +1,248 @@
+// Payments and everything around taking them: attempts, saved methods, plans, reminders, analytics,
+// processors, payment links and webhook replay protection.
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, instant, money } from './columns';
+import { customers } from './customers';
+import { organizations } from './identity';
+import { invoices } from './invoices';
+import { messageTemplates } from './messaging';
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    invoiceId: integer('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    // Copied at recording time so the payment still reads correctly after the invoice or customer is gone,
+    // and for payments taken without an invoice.
+    invoiceNumber: text('invoice_number'),
+    customerName: text('customer_name'),
+    amount: money('amount').notNull(),
+    method: text('method'),
+    reference: text('reference'),
+    notes: text('notes'),
+    receivedDate: instant('received_date').notNull().defaultNow(),
+    stripePaymentIntentId: text('stripe_payment_intent_id'),
+    processor: text('processor'),
+    status: text('status').notNull().default('completed'),
+    failureReason: text('failure_reason'),
+    description: text('description'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A payment intent is recorded once, however often the browser and the webhook report it.
+    uniqueIndex('payments_org_intent_key').on(t.organizationId, t.stripePaymentIntentId),
+    index('payments_org_received_idx').on(t.organizationId, t.receivedDate),
+    index('payments_org_invoice_idx').on(t.organizationId, t.invoiceId),
+    index('payments_org_customer_idx').on(t.organizationId, t.customerId),
+    index('payments_org_created_idx').on(t.organizationId, t.createdAt),
+  ],
+);
+
+/** Every card/bank attempt, successful or not: the denominator of the payment success rate. */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: id(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    invoiceId: integer('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+    intentId: text('intent_id'),
+    amount: money('amount').notNull(),
+    paymentType: text('payment_type').$type<'card' | 'bank'>().notNull(),
+    processor: text('processor').notNull(),
+    status: text('status').notNull(),
+    failureMessage: text('failure_message'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_attempts_org_idempotency_key').on(t.organizationId, t.idempotencyKey),
+    index('payment_attempts_org_created_idx').on(t.organizationId, t.createdAt),
+    index('payment_attempts_org_intent_idx').on(t.organizationId, t.intentId),
+  ],
+);
+
+/** A card (or bank account) saved with the processor; only the processor's reference and display data are kept. */
+export const savedPaymentMethods = pgTable(
+  'saved_payment_methods',
+  {
+    id: id(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    processor: text('processor').notNull(),
+    providerMethodId: text('provider_method_id').notNull(),
+    brand: text('brand'),
+    last4: text('last4'),
+    expiryMonth: integer('expiry_month'),
+    expiryYear: integer('expiry_year'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('saved_payment_methods_org_customer_idx').on(t.organizationId, t.customerId),
+    uniqueIndex('saved_payment_methods_org_provider_key').on(t.organizationId, t.processor, t.providerMethodId),
+  ],
+);
+
+export const paymentPlans = pgTable(
+  'payment_plans',
+  {
+    id: id(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    totalAmount: money('total_amount').notNull(),
+    installments: integer('installments').notNull(),
+    frequency: text('frequency').notNull(),
+    status: text('status').notNull().default('active'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_plans_org_invoice_idx').on(t.organizationId, t.invoiceId)],
+);
+
+export const paymentInstallments = pgTable(
+  'payment_installments',
+  {
+    id: id(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    paymentPlanId: integer('payment_plan_id')
+      .notNull()
+      .references(() => paymentPlans.id, { onDelete: 'cascade' }),
+    installmentNumber: integer('installment_number').notNull(),
+    amount: money('amount').notNull(),
+    dueDate: instant('due_date').notNull(),
+    paidDate: instant('paid_date'),
+    paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('pending'),
+  },
+  (t) => [
+    uniqueIndex('payment_installments_plan_number_key').on(t.organizationId, t.paymentPlanId, t.installmentNumber),
+    index('payment_installments_org_status_due_idx').on(t.organizationId, t.status, t.dueDate),
+  ],
+);
+
+export const paymentReminders = pgTable(
+  'payment_reminders',
+  {
+    id: id(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    templateId: integer('template_id').references(() => messageTemplates.id, { onDelete: 'set null' }),
+    type: text('type').notNull(),
+    scheduledAt: instant('scheduled_at').notNull(),
+    sentAt: instant('sent_at'),
+    status: text('status').notNull().default('scheduled'),
+  },
+  (t) => [
+    index('payment_reminders_org_invoice_idx').on(t.organizationId, t.invoiceId),
+    index('payment_reminders_org_status_scheduled_idx').on(t.organizationId, t.status, t.scheduledAt),
+  ],
+);
+
+/** One row per organization and day. */
+export const paymentAnalytics = pgTable(
+  'payment_analytics',
+  {
+    id: id(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    totalPayments: money('total_payments').notNull().default('0'),
+    paymentCount: integer('payment_count').notNull().default(0),
+    /** Mean days from invoice creation to full payment; null when nothing was paid. */
+    avgPaymentTime: numeric('avg_payment_time', { mode: 'string' }),
+    overdueCount: integer('overdue_count').notNull().default(0),
+    overdueAmount: money('overdue_amount').notNull().default('0'),
+  },
+  (t) => [uniqueIndex('payment_analytics_org_date_key').on(t.organizationId, t.date)],
+);
+
+export type ProcessorFees = Partial<
+  Record<'transactionFee' | 'fixedFee' | 'monthlyFee' | 'setupFee', number | string | null>
+>;
+
+export const paymentProcessors = pgTable(
+  'payment_processors',
+  {
+    id: id(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    displayName: text('display_name').notNull(),
+    /** stripe, square or manual. */
+    processorType: text('processor_type').notNull(),
+    /** Key/value settings, including the secret key: never sent back to the browser unmasked. */
+    configuration: jsonb('configuration').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    capabilities: jsonb('capabilities').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    fees: jsonb('fees').$type<ProcessorFees>().notNull().default(sql`'{}'::jsonb`),
+    isActive: boolean('is_active').notNull().default(false),
+    testMode: boolean('test_mode').notNull().default(true),
+    webhookUrl: text('webhook_url'),
+    lastTestDate: instant('last_test_date'),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at')
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [index('payment_processors_org_active_idx').on(t.organizationId, t.isActive)],
+);
+
+/** A public pay page `/payment/{linkId}`; without an invoice it is the generic link taking any amount. */
+export const paymentLinks = pgTable(
+  'payment_links',
+  {
+    id: id(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    invoiceId: integer('invoice_id').references(() => invoices.id, { onDelete: 'cascade' }),
+    linkId: text('link_id').notNull(),
+    /** Null: the payer chooses the amount (generic link). */
+    amount: money('amount'),
+    description: text('description'),
+    status: text('status').notNull().default('active'),
+    createdAt: createdAt(),
+    expiresAt: instant('expires_at'),
+    clickCount: integer('click_count').notNull().default(0),
+    lastClickedAt: instant('last_clicked_at'),
+    completedAt: instant('completed_at'),
+  },
+  (t) => [
+    // Looked up from the public URL without knowing the organization, so unique across all of them.
+    uniqueIndex('payment_links_link_id_key').on(t.linkId),
+    index('payment_links_org_created_idx').on(t.organizationId, t.createdAt),
+    index('payment_links_org_invoice_idx').on(t.organizationId, t.invoiceId),
+  ],
+);
+
+/** Webhook event ids already handled, so a replayed or re-delivered event is ignored. Not tenant data. */
+export const processedWebhookEvents = pgTable(
+  'processed_webhook_events',
+  {
+    eventId: text('event_id').primaryKey(),
+    processor: text('processor').notNull(),
+    receivedAt: instant('received_at').notNull().defaultNow(),
+  },
+  (t) => [index('processed_webhook_events_received_idx').on(t.receivedAt)],
+);

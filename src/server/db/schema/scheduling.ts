@@ -1,0 +1,182 @@
+// Online booking: services, availability, schedule settings, appointments and their reminders.
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, instant, money } from './columns';
+import { customers } from './customers';
+import { organizations } from './identity';
+import { workOrders } from './work-orders';
+
+export const services = pgTable(
+  'services',
+  {
+    id: id(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    /** Minutes. */
+    duration: integer('duration').notNull().default(60),
+    price: money('price').notNull().default('0'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('services_org_name_idx').on(t.organizationId, t.name)],
+);
+
+export const availability = pgTable(
+  'availability',
+  {
+    id: id(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** 0 = Sunday ... 6 = Saturday. */
+    dayOfWeek: integer('day_of_week').notNull(),
+    /** Wall-clock 'HH:MM' in the organization's time zone. */
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [
+    index('availability_org_day_idx').on(t.organizationId, t.dayOfWeek),
+    check('availability_day_of_week_check', sql`${t.dayOfWeek} between 0 and 6`),
+  ],
+);
+
+/** One row per organization, created on first setup. */
+export const scheduleSettings = pgTable(
+  'schedule_settings',
+  {
+    id: id(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** Key of the public booking page `/schedule/{token}`, resolved without knowing the organization. */
+    scheduleToken: text('schedule_token').notNull(),
+    timeZone: text('time_zone').notNull().default('America/New_York'),
+    advanceBookingDays: integer('advance_booking_days').notNull().default(30),
+    requirePhone: boolean('require_phone').notNull().default(false),
+    autoConfirm: boolean('auto_confirm').notNull().default(true),
+    allowCancellation: boolean('allow_cancellation').notNull().default(true),
+    cancellationHours: integer('cancellation_hours').notNull().default(24),
+    mondayEnabled: boolean('monday_enabled').notNull().default(true),
+    mondayStart: text('monday_start').notNull().default('09:00'),
+    mondayEnd: text('monday_end').notNull().default('17:00'),
+    tuesdayEnabled: boolean('tuesday_enabled').notNull().default(true),
+    tuesdayStart: text('tuesday_start').notNull().default('09:00'),
+    tuesdayEnd: text('tuesday_end').notNull().default('17:00'),
+    wednesdayEnabled: boolean('wednesday_enabled').notNull().default(true),
+    wednesdayStart: text('wednesday_start').notNull().default('09:00'),
+    wednesdayEnd: text('wednesday_end').notNull().default('17:00'),
+    thursdayEnabled: boolean('thursday_enabled').notNull().default(true),
+    thursdayStart: text('thursday_start').notNull().default('09:00'),
+    thursdayEnd: text('thursday_end').notNull().default('17:00'),
+    fridayEnabled: boolean('friday_enabled').notNull().default(true),
+    fridayStart: text('friday_start').notNull().default('09:00'),
+    fridayEnd: text('friday_end').notNull().default('17:00'),
+    saturdayEnabled: boolean('saturday_enabled').notNull().default(false),
+    saturdayStart: text('saturday_start').notNull().default('09:00'),
+    saturdayEnd: text('saturday_end').notNull().default('17:00'),
+    sundayEnabled: boolean('sunday_enabled').notNull().default(false),
+    sundayStart: text('sunday_start').notNull().default('09:00'),
+    sundayEnd: text('sunday_end').notNull().default('17:00'),
+  },
+  (t) => [
+    uniqueIndex('schedule_settings_org_key').on(t.organizationId),
+    uniqueIndex('schedule_settings_token_key').on(t.scheduleToken),
+  ],
+);
+
+/**
+ * Appointments of one organization may not overlap over [appointment_date, appointment_date + duration).
+ * That rule is an exclusion constraint (btree_gist, organization_id WITH =, tsrange WITH &&) added by a
+ * custom migration, because Drizzle cannot express it; do not rely on application checks alone.
+ */
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: id(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id').references(() => services.id, { onDelete: 'set null' }),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    customerName: text('customer_name'),
+    customerEmail: text('customer_email').notNull(),
+    customerPhone: text('customer_phone'),
+    /** Wall-clock time in the organization's time zone (schedule_settings.time_zone), hence no time zone. */
+    appointmentDate: timestamp('appointment_date', { withTimezone: false, mode: 'string' }).notNull(),
+    /** Minutes. */
+    duration: integer('duration').notNull().default(60),
+    status: text('status').notNull().default('scheduled'),
+    notes: text('notes'),
+    workOrderId: integer('work_order_id').references(() => workOrders.id, { onDelete: 'set null' }),
+    /** 'staff' or 'online' (public booking page). */
+    source: text('source').notNull().default('staff'),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at')
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    index('appointments_org_date_idx').on(t.organizationId, t.appointmentDate),
+    index('appointments_org_customer_idx').on(t.organizationId, t.customerId),
+    check('appointments_duration_check', sql`${t.duration} > 0`),
+  ],
+);
+
+/** One row per (appointment, channel, timing), claimed by the reminder job with FOR UPDATE SKIP LOCKED. */
+export const appointmentReminders = pgTable(
+  'appointment_reminders',
+  {
+    id: id(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    appointmentId: integer('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    reminderType: text('reminder_type').$type<'email' | 'sms'>().notNull(),
+    /** Hours before the appointment. */
+    reminderTiming: integer('reminder_timing').notNull(),
+    dueAt: instant('due_at').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: instant('sent_at'),
+    failureReason: text('failure_reason'),
+    lockedUntil: instant('locked_until'),
+  },
+  (t) => [
+    uniqueIndex('appointment_reminders_unique_key').on(
+      t.organizationId,
+      t.appointmentId,
+      t.reminderType,
+      t.reminderTiming,
+    ),
+    // The reminder job scans due rows across all organizations, so this one does not lead with organization_id.
+    index('appointment_reminders_status_due_idx').on(t.status, t.dueAt),
+  ],
+);
+
+/** One row per organization. */
+export const reminderSettings = pgTable(
+  'reminder_settings',
+  {
+    id: id(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    /** Hours. */
+    defaultTiming: integer('default_timing').notNull().default(24),
+    emailEnabled: boolean('email_enabled').notNull().default(true),
+    smsEnabled: boolean('sms_enabled').notNull().default(false),
+    emailTemplate: text('email_template'),
+    smsTemplate: text('sms_template'),
+    /** Hours, ascending, no duplicates. */
+    customTimings: jsonb('custom_timings').$type<number[]>().notNull().default(sql`'[24, 48]'::jsonb`),
+  },
+  (t) => [uniqueIndex('reminder_settings_org_key').on(t.organizationId)],
+);

@@ -1,0 +1,66 @@
+// Work orders (jobs) and their line items.
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, instant, money } from './columns';
+import { customers } from './customers';
+import { organizations } from './identity';
+
+export const workOrders = pgTable(
+  'work_orders',
+  {
+    id: id(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** WO-00001, assigned by the server from number_counters. */
+    orderNumber: text('order_number').notNull(),
+    // Restrict: deleting a customer must not silently take their jobs and billing history with it.
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    status: text('status').notNull().default('scheduled'),
+    startDate: instant('start_date'),
+    dueDate: instant('due_date'),
+    completedDate: instant('completed_date'),
+    estimatedHours: numeric('estimated_hours', { precision: 10, scale: 2, mode: 'string' }),
+    actualHours: numeric('actual_hours', { precision: 10, scale: 2, mode: 'string' }),
+    /** The spec leaves the element shape open; stored as given. */
+    materials: jsonb('materials').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+    laborCost: money('labor_cost').notNull().default('0'),
+    materialCost: money('material_cost').notNull().default('0'),
+    totalCost: money('total_cost').notNull().default('0'),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at')
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    uniqueIndex('work_orders_org_number_key').on(t.organizationId, t.orderNumber),
+    index('work_orders_org_customer_idx').on(t.organizationId, t.customerId),
+    index('work_orders_org_status_due_idx').on(t.organizationId, t.status, t.dueDate),
+    index('work_orders_org_created_idx').on(t.organizationId, t.createdAt),
+  ],
+);
+
+/** The spec's work order `lineItems` list, kept as rows rather than JSON. */
+export const workOrderLineItems = pgTable(
+  'work_order_line_items',
+  {
+    id: id(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    workOrderId: integer('work_order_id')
+      .notNull()
+      .references(() => workOrders.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    quantity: numeric('quantity', { precision: 10, scale: 2, mode: 'string' }).notNull().default('1'),
+    rate: money('rate').notNull().default('0'),
+    amount: money('amount').notNull().default('0'),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('work_order_line_items_parent_idx').on(t.organizationId, t.workOrderId, t.sortOrder)],
+);

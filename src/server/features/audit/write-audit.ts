@@ -1,0 +1,26 @@
+// Who did what, as whom, when and from where (DECISIONS.md: impersonation, role changes, user creation, processors).
+import type { DbOrTx } from '../../db/client';
+import { auditLog } from '../../db/schema/index';
+import type { RequestContext } from '../../platform/context';
+
+export interface AuditEntry {
+  action: string;
+  entityType?: string;
+  entityId?: number | null;
+  organizationId?: number | null;
+  details?: Record<string, unknown>;
+}
+
+export async function writeAudit(db: DbOrTx, ctx: RequestContext, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    organizationId: entry.organizationId ?? ctx.organizationId ?? null,
+    actorUserId: (ctx.originalUser ?? ctx.user).id,
+    asUserId: ctx.originalUser ? ctx.user.id : null,
+    action: entry.action,
+    entityType: entry.entityType ?? null,
+    entityId: entry.entityId ?? null,
+    details: entry.details ?? null,
+    ip: ctx.ip,
+    userAgent: ctx.userAgent?.slice(0, 500) ?? null,
+  });
+}

@@ -1,0 +1,46 @@
+// Self-registration: a guest of the organization the register page was opened for.
+import { randomUUID } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import type { RegisterBody } from '../../../contracts/auth';
+import type { Db } from '../../db/client';
+import { organizations, users } from '../../db/schema/index';
+import { conflict, invalid, pgErrorCode } from '../../platform/errors';
+
+export const EMAIL_TAKEN = 'An account with this email already exists';
+
+async function registrationOrganization(db: Db, slug: string | null | undefined, configuredSlug?: string) {
+  for (const s of [slug, configuredSlug]) {
+    if (!s) continue;
+    const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.slug, s)).limit(1);
+    if (org) return org.id;
+  }
+  const [first] = await db.select({ id: organizations.id }).from(organizations).orderBy(asc(organizations.id)).limit(1);
+  return first?.id ?? null;
+}
+
+export async function registerUser(db: Db, body: RegisterBody, configuredSlug?: string) {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, body.email)).limit(1);
+  if (existing) throw conflict(EMAIL_TAKEN);
+  const organizationId = await registrationOrganization(db, body.organizationSlug, configuredSlug);
+  if (body.organizationSlug && organizationId === null) {
+    throw invalid('organizationSlug: Organization not found', [{ path: 'organizationSlug', message: 'Organization not found' }]);
+  }
+  try {
+    const [user] = await db
+      .insert(users)
+      .values({
+        accountId: randomUUID(),
+        email: body.email,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        companyName: '',
+        organizationId,
+        role: 'guest',
+      })
+      .returning();
+    return user;
+  } catch (e) {
+    if (pgErrorCode(e) === '23505') throw conflict(EMAIL_TAKEN);
+    throw e;
+  }
+}

@@ -1,0 +1,26 @@
+import { desc } from 'drizzle-orm';
+import { outboxListSchema } from '../../../contracts/outbox';
+import { outbox } from '../../db/schema/index';
+import type { AppDeps, ZodApp } from '../../platform/app-deps';
+import { access } from '../../platform/context';
+import { notFound } from '../../platform/errors';
+
+export function devOutboxRoutes(app: ZodApp, deps: AppDeps) {
+  const { db, config } = deps;
+  app.get('/api/dev/outbox', {
+    config: { access: access.public() },
+    schema: { tags: ['dev'], summary: 'Latest 50 outbox entries, newest first (not in production)', response: { 200: outboxListSchema } },
+    handler: async () => {
+      if (config.isProduction) throw notFound();
+      const rows = await db.select().from(outbox).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(50);
+      return rows.map((r) => ({
+        id: r.id,
+        channel: r.channel === 'sms' ? ('sms' as const) : ('email' as const),
+        to: r.to,
+        subject: r.subject,
+        text: r.text,
+        createdAt: r.createdAt.toISOString(),
+      }));
+    },
+  });
+}

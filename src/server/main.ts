@@ -1,0 +1,58 @@
+// Reads config, opens the database, migrates, seeds, listens.
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { runMigrations } from './db/migrate';
+import { DEMO_ACCOUNTS, seedDemo } from './db/seed/seed-demo';
+import { deleteExpiredSessions } from './platform/sessions';
+import { purgeOldWindows } from './platform/rate-limit';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+  await runMigrations(database);
+  const seeded = config.SEED_DEMO ? await seedDemo(database.db) : false;
+
+  const { app } = await buildApp({ database, config, logger: true });
+
+  const housekeeping = setInterval(() => {
+    void deleteExpiredSessions(database.db).catch(() => {});
+    void purgeOldWindows(database.db).catch(() => {});
+  }, 60 * 60 * 1000);
+  housekeeping.unref();
+
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal}: shutting down`);
+    clearInterval(housekeeping);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
+  const lines = [
+    '',
+    `Tradebook is running at ${config.appUrl}  (database: ${where})`,
+  ];
+  if (config.SEED_DEMO) {
+    lines.push(
+      seeded ? 'Demo data created.' : 'Demo data present.',
+      `Sign in at ${config.appUrl}/login with one of: ${Object.values(DEMO_ACCOUNTS).join(', ')}`,
+    );
+  }
+  if (!config.isProduction) lines.push(`Sign-in codes are delivered to the outbox: ${config.appUrl}/dev/outbox`);
+  lines.push(`API documentation: ${config.appUrl}/api/docs`, '');
+  console.log(lines.join('\n'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

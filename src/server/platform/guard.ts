@@ -1,0 +1,109 @@
+// The sign-in guard every /api route passes through: CSRF rule, session, impersonation, permission.
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { permissionsFor } from '../../contracts/permissions';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { Access, RequestContext } from './context';
+import { AppError, forbidden, unauthenticated } from './errors';
+import { resolveSession } from './sessions';
+
+export const IMPERSONATION_HEADER = 'x-impersonation-token';
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Routes that are not ours to declare (the OpenAPI UI plugin's own routes). */
+const isUndeclaredAllowed = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
+
+export function isApiUrl(url: string) {
+  return url === '/api' || url.startsWith('/api/');
+}
+
+export function registerGuard(app: FastifyInstance, deps: { db: Db; config: Config }): RouteEntry[] {
+  const catalog: RouteEntry[] = [];
+  app.decorateRequest('ctx', null);
+
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!isApiUrl(route.url) || isUndeclaredAllowed(route.url)) return;
+    const a = route.config?.access;
+    if (!a) throw new Error(`Route ${String(route.method)} ${route.url} does not declare its access`);
+    for (const m of [route.method].flat()) {
+      if (m === 'HEAD') continue;
+      catalog.push({ method: String(m), url: route.url, access: a });
+    }
+  });
+
+  const appOrigin = new URL(deps.config.appUrl).origin;
+
+  app.addHook('onRequest', async (request) => {
+    const url = request.routeOptions.url;
+    if (!url || !isApiUrl(url) || isUndeclaredAllowed(url)) return;
+    const a = request.routeOptions.config.access;
+    if (!a) throw forbidden();
+
+    if (STATE_CHANGING.has(request.method) && !(a.kind === 'public' && a.csrf === false)) {
+      checkCsrf(request, appOrigin);
+    }
+
+    const cookieToken = request.cookies?.[deps.config.cookieName];
+    const impHeader = request.headers[IMPERSONATION_HEADER];
+    const impToken = typeof impHeader === 'string' ? impHeader : undefined;
+    const resolved = await resolveSession(deps.db, cookieToken, impToken);
+    if (resolved) {
+      const effective = resolved.impersonation?.user ?? resolved.user;
+      const ctx: RequestContext = {
+        user: effective,
+        originalUser: resolved.impersonation ? resolved.user : null,
+        sessionId: resolved.sessionId,
+        impersonationSessionId: resolved.impersonation?.sessionId ?? null,
+        organizationId: effective.organizationId,
+        isSuperUser: effective.role === 'super_user',
+        permissions: permissionsFor(effective.role, effective.permissions),
+        ip: request.ip,
+        userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
+      };
+      request.ctx = ctx;
+    }
+
+    if (a.kind === 'public') return;
+    const ctx = request.ctx;
+    if (!ctx) throw unauthenticated();
+    if (a.kind === 'signedIn') return;
+    if (!a.anyOf.some((p) => ctx.permissions.has(p))) throw forbidden();
+    if (a.tenant && !ctx.isSuperUser && ctx.organizationId === null) {
+      throw forbidden('Your account is not part of an organization');
+    }
+  });
+
+  return catalog;
+}
+
+function checkCsrf(request: FastifyRequest, appOrigin: string) {
+  const type = String(request.headers['content-type'] ?? '').toLowerCase();
+  const okType = type.startsWith('application/json') || type.startsWith('multipart/form-data');
+  if (!okType) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Requests that change data must be sent as application/json');
+  const origin = request.headers.origin;
+  if (typeof origin === 'string' && origin !== 'null') {
+    const host = request.headers.host;
+    let sameHost = false;
+    try {
+      sameHost = !!host && new URL(origin).host === host;
+    } catch {
+      sameHost = false;
+    }
+    if (origin !== appOrigin && !sameHost) throw forbidden('Cross-origin request refused');
+  } else if (origin === 'null') {
+    throw forbidden('Cross-origin request refused');
+  }
+}
+
+/** The route's context, for routes that require a signed-in caller. */
+export function requireCtx(request: FastifyRequest): RequestContext {
+  if (!request.ctx) throw unauthenticated();
+  return request.ctx;
+}
