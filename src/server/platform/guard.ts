@@ -13,6 +13,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   access: Access;
+  /** The route's zod schemas (tests generate bad input from them). */
+  schema: { body?: unknown; params?: unknown; querystring?: unknown };
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -34,7 +36,8 @@ export function registerGuard(app: FastifyInstance, deps: { db: Db; config: Conf
     if (!a) throw new Error(`Route ${String(route.method)} ${route.url} does not declare its access`);
     for (const m of [route.method].flat()) {
       if (m === 'HEAD') continue;
-      catalog.push({ method: String(m), url: route.url, access: a });
+      const sc = (route.schema ?? {}) as RouteEntry['schema'];
+      catalog.push({ method: String(m), url: route.url, access: a, schema: { body: sc.body, params: sc.params, querystring: sc.querystring } });
     }
   });
 
