@@ -102,4 +102,3 @@ export const impersonateResponseSchema = z.object({
   user: impersonationUserSchema,
 });
 
-export const endImpersonationBodySchema = z.object({}).passthrough().optional();

@@ -1,6 +1,6 @@
 // The real app on a fresh database for one test file, with factories and a sign-in shortcut.
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuiltApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/client';
@@ -15,7 +15,7 @@ export interface TestApp extends BuiltApp {
   /** A signed-in cookie header for the user, without going through the e-mail code (that flow has its own tests). */
   cookieFor: (userId: number) => Promise<string>;
   /** app.inject with JSON content type on writes, as the browser client sends. */
-  call: (opts: InjectOptions & { cookie?: string; impersonation?: string }) => ReturnType<FastifyInstance['inject']>;
+  call: (opts: InjectOptions & { cookie?: string; impersonation?: string }) => Promise<LightMyRequestResponse>;
   createOrganization: (values?: Partial<typeof organizations.$inferInsert>) => Promise<typeof organizations.$inferSelect>;
   createUser: (values?: Partial<typeof users.$inferInsert>) => Promise<typeof users.$inferSelect>;
 }

@@ -84,7 +84,7 @@ export function adminRoutes(app: ZodApp, deps: AppDeps) {
   app.post('/api/admin/end-impersonation', {
     // Called while acting as the impersonated user, whose permissions may be few; the token itself is the proof.
     config: { access: access.signedIn() },
-    schema: { tags: ['admin'], summary: 'End the impersonation carried by x-impersonation-token', body: z.object({}).passthrough().optional(), response: { 200: messageSchema } },
+    schema: { tags: ['admin'], summary: 'End the impersonation carried by x-impersonation-token', response: { 200: messageSchema } },
     handler: async (req) => {
       const ctx = requireCtx(req);
       if (!ctx.originalUser || ctx.impersonationSessionId === null) return { message: 'Not impersonating' };

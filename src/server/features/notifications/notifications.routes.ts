@@ -63,7 +63,7 @@ export function notificationsRoutes(app: ZodApp, deps: AppDeps) {
 
   app.post('/api/notifications/read-all', {
     config: { access: access.signedIn() },
-    schema: { tags: ['notifications'], summary: 'Mark every notification read', body: z.object({}).passthrough().optional(), response: { 200: messageSchema } },
+    schema: { tags: ['notifications'], summary: 'Mark every notification read', response: { 200: messageSchema } },
     handler: async (req) => {
       const ctx = requireCtx(req);
       await db.update(notifications).set({ readAt: new Date() }).where(and(mine(ctx.user.id), isNull(notifications.readAt)));
