@@ -1,0 +1,183 @@
+// Walks every registered /api route: each must have a case here proving another organization's data
+// stays invisible. A new route without a case fails this file, so later features must extend the table.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications } from '../db/schema/index';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+interface World {
+  t: TestApp;
+  orgA: { id: number; slug: string | null };
+  orgB: { id: number; slug: string | null };
+  adminA: { id: number; cookie: string };
+  adminB: { id: number; cookie: string };
+  customerB: { id: number; cookie: string };
+  superUser: { id: number; cookie: string };
+}
+
+type IsolationCase =
+  /** Serves nothing that belongs to an organization, or only what the organization publishes. */
+  | { kind: 'public'; why: string }
+  /** Super users only: an organization's own admin is refused. */
+  | { kind: 'superOnly'; request?: { payload?: unknown } }
+  | { kind: 'custom'; run: (w: World) => Promise<void> };
+
+const CASES: Record<string, IsolationCase> = {
+  'GET /api/health': { kind: 'public', why: 'readiness only' },
+  'GET /api/public/app-info': { kind: 'public', why: 'installation facts only' },
+  'POST /api/auth/send-otp': { kind: 'public', why: 'acts on the given address only' },
+  'POST /api/auth/verify-otp': { kind: 'public', why: 'acts on the given address only' },
+  'POST /api/auth/register': { kind: 'public', why: 'creates an account, returns a message' },
+  'POST /api/auth/logout': { kind: 'public', why: "ends the caller's own session" },
+  'GET /api/auth/impersonation-status': { kind: 'public', why: "reports the caller's own session" },
+  'GET /api/public/organization-by-slug/:slug': { kind: 'public', why: "an organization's published details" },
+
+  'GET /api/auth/me': { kind: 'custom', run: ownUser('/api/auth/me') },
+  'GET /api/me': { kind: 'custom', run: ownUser('/api/me') },
+  'GET /api/auth/organization-token': {
+    kind: 'custom',
+    run: async (w) => {
+      const res = await w.t.call({ url: '/api/auth/organization-token', cookie: w.customerB.cookie });
+      expect(res.json()).toEqual({ token: w.orgB.slug });
+    },
+  },
+  'GET /api/organizations': {
+    kind: 'custom',
+    run: async (w) => {
+      const res = await w.t.call({ url: '/api/organizations', cookie: w.adminA.cookie });
+      expect(res.json().map((o: { id: number }) => o.id)).toEqual([w.orgA.id]);
+      const all = await w.t.call({ url: '/api/organizations', cookie: w.superUser.cookie });
+      expect(all.json().map((o: { id: number }) => o.id)).toEqual(expect.arrayContaining([w.orgA.id, w.orgB.id]));
+    },
+  },
+  'GET /api/admin/users': { kind: 'superOnly' },
+  'POST /api/admin/impersonate': { kind: 'superOnly', request: { payload: { userId: 1 } } },
+  'POST /api/admin/end-impersonation': {
+    kind: 'custom',
+    run: async (w) => {
+      const imp = await w.t.call({ method: 'POST', url: '/api/admin/impersonate', cookie: w.superUser.cookie, payload: { userId: w.adminA.id } });
+      const token = imp.json().sessionToken;
+      const res = await w.t.call({ method: 'POST', url: '/api/admin/end-impersonation', cookie: w.adminB.cookie, impersonation: token });
+      expect(res.json().message).toBe('Not impersonating');
+      const still = await w.t.call({ url: '/api/me', cookie: w.superUser.cookie, impersonation: token });
+      expect(still.json().id).toBe(w.adminA.id);
+    },
+  },
+  'GET /api/notifications': {
+    kind: 'custom',
+    run: async (w) => {
+      const id = await notificationFor(w, w.adminA.id);
+      const res = await w.t.call({ url: '/api/notifications', cookie: w.adminB.cookie });
+      expect(res.json().map((n: { id: number }) => n.id)).not.toContain(id);
+      const own = await w.t.call({ url: '/api/notifications', cookie: w.adminA.cookie });
+      expect(own.json().map((n: { id: number }) => n.id)).toContain(id);
+    },
+  },
+  'GET /api/notifications/unread-count': {
+    kind: 'custom',
+    run: async (w) => {
+      const before = (await w.t.call({ url: '/api/notifications/unread-count', cookie: w.adminB.cookie })).json().count;
+      await notificationFor(w, w.adminA.id);
+      const after = (await w.t.call({ url: '/api/notifications/unread-count', cookie: w.adminB.cookie })).json().count;
+      expect(after).toBe(before);
+    },
+  },
+  'PUT /api/notifications/:id/read': {
+    kind: 'custom',
+    run: async (w) => {
+      const id = await notificationFor(w, w.adminA.id);
+      const res = await w.t.call({ method: 'PUT', url: `/api/notifications/${id}/read`, cookie: w.adminB.cookie });
+      expect(res.statusCode).toBe(404);
+      const [row] = await w.t.database.db.select().from(notifications).where(eq(notifications.id, id));
+      expect(row.readAt).toBeNull();
+    },
+  },
+  'POST /api/notifications/read-all': {
+    kind: 'custom',
+    run: async (w) => {
+      const id = await notificationFor(w, w.adminA.id);
+      await w.t.call({ method: 'POST', url: '/api/notifications/read-all', cookie: w.adminB.cookie });
+      const [row] = await w.t.database.db.select().from(notifications).where(eq(notifications.id, id));
+      expect(row.readAt).toBeNull();
+    },
+  },
+  'GET /api/dev/outbox': {
+    kind: 'custom',
+    run: async () => {
+      // Every tenant's mail is visible here by design, so it must not exist in production.
+      const prod = await createTestApp({ NODE_ENV: 'production' });
+      try {
+        expect((await prod.call({ url: '/api/dev/outbox' })).statusCode).toBe(404);
+      } finally {
+        await prod.close();
+      }
+    },
+  },
+};
+
+function ownUser(url: string) {
+  return async (w: World) => {
+    const res = await w.t.call({ url, cookie: w.adminB.cookie });
+    expect(res.json()).toMatchObject({ id: w.adminB.id, organizationId: w.orgB.id, organization: { id: w.orgB.id } });
+  };
+}
+
+async function notificationFor(w: World, userId: number): Promise<number> {
+  const [n] = await w.t.database.db
+    .insert(notifications)
+    .values({ organizationId: w.orgA.id, userId, type: 'test', title: 'Private to A' })
+    .returning({ id: notifications.id });
+  return n.id;
+}
+
+const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
+
+let w: World;
+beforeAll(async () => {
+  const t = await createTestApp();
+  const orgA = await t.createOrganization();
+  const orgB = await t.createOrganization();
+  const mk = async (role: string, organizationId: number | null) => {
+    const u = await t.createUser({ role, organizationId });
+    return { id: u.id, cookie: await t.cookieFor(u.id) };
+  };
+  w = {
+    t,
+    orgA,
+    orgB,
+    adminA: await mk('org_admin', orgA.id),
+    adminB: await mk('org_admin', orgB.id),
+    customerB: await mk('customer', orgB.id),
+    superUser: await mk('super_user', null),
+  };
+});
+afterAll(async () => {
+  await w?.t.close();
+});
+
+describe('tenant isolation', () => {
+  it('every registered route has an isolation case', () => {
+    const missing = w.t.routes.map(key).filter((k) => !(k in CASES));
+    expect(missing, `routes without a tenant-isolation case: ${missing.join(', ')}`).toEqual([]);
+    const stale = Object.keys(CASES).filter((k) => !w.t.routes.some((r) => key(r) === k));
+    expect(stale, 'cases for routes that no longer exist').toEqual([]);
+  });
+
+  it('public cases are routes declared public', () => {
+    for (const r of w.t.routes) {
+      const c = CASES[key(r)];
+      if (c?.kind === 'public') expect(r.access.kind, key(r)).toBe('public');
+      if (c?.kind === 'superOnly') expect(r.access.kind, key(r)).not.toBe('public');
+    }
+  });
+
+  for (const [k, c] of Object.entries(CASES)) {
+    if (c.kind === 'public') continue;
+    it(k, async () => {
+      if (c.kind === 'custom') return c.run(w);
+      const [method, url] = k.split(' ');
+      const res = await w.t.call({ method: method as 'GET', url: url.replace(/:[a-zA-Z]+/g, '1'), cookie: w.adminA.cookie, payload: c.request?.payload as object });
+      expect(res.statusCode).toBe(403);
+    });
+  }
+});
