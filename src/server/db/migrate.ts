@@ -17,9 +17,14 @@ export async function runMigrations(database: Database): Promise<void> {
 }
 
 /** True when the database holds every committed migration (health check). */
+let expectedCount: number | undefined;
+
 export async function isMigrated(database: Database): Promise<boolean> {
-  const { readMigrationFiles } = await import('drizzle-orm/migrator');
-  const expected = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR }).length;
+  if (expectedCount === undefined) {
+    const { readMigrationFiles } = await import('drizzle-orm/migrator');
+    expectedCount = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR }).length;
+  }
+  const expected = expectedCount;
   try {
     const r = await database.query('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations');
     return Number(r.rows[0]?.n ?? 0) >= expected;

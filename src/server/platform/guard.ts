@@ -93,7 +93,7 @@ function checkCsrf(request: FastifyRequest, appOrigin: string) {
   const origin = request.headers.origin;
   if (typeof origin === 'string' && origin !== 'null') {
     const host = request.headers.host;
-    let sameHost = false;
+    let sameHost: boolean;
     try {
       sameHost = !!host && new URL(origin).host === host;
     } catch {

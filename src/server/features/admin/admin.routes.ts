@@ -1,5 +1,4 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { adminUserListSchema } from '../../../contracts/admin';
 import { impersonateBodySchema, impersonateResponseSchema, messageSchema } from '../../../contracts/auth';
 import { organizations, users, userSessions } from '../../db/schema/index';

@@ -9,12 +9,7 @@ export function healthRoutes(app: ZodApp, deps: AppDeps) {
     config: { access: access.public() },
     schema: { tags: ['system'], summary: 'Ready once the database answers and is migrated', response: { 200: z.object({ status: z.literal('ok') }) } },
     handler: async () => {
-      let ok = false;
-      try {
-        ok = await isMigrated(deps.database);
-      } catch {
-        ok = false;
-      }
+      const ok = await isMigrated(deps.database).catch(() => false);
       if (!ok) throw new AppError('UNAVAILABLE', 'Database not ready');
       return { status: 'ok' as const };
     },

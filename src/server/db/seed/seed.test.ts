@@ -1,0 +1,60 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customers, organizations, users } from '../schema/index';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createSuperUser } from './create-super-user';
+import { seedDemo } from './seed-demo';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('demo data', () => {
+  it('seeds both organizations and every demo role once', async () => {
+    expect(await seedDemo(t.database.db)).toBe(true);
+    expect(await seedDemo(t.database.db)).toBe(false);
+    const orgs = await t.database.db.select().from(organizations);
+    expect(orgs.map((o) => [o.name, o.slug, o.industry])).toEqual([
+      ['Demo Home Services', 'demo', 'Home Services'],
+      ['Bright Smiles Dental', 'bright-smiles', 'Healthcare'],
+    ]);
+    const all = await t.database.db.select().from(users);
+    const byEmail = Object.fromEntries(all.map((u) => [u.email, u]));
+    expect(byEmail['super@example.com']).toMatchObject({ role: 'super_user', organizationId: null });
+    expect(byEmail['admin@example.com']).toMatchObject({ role: 'org_admin', organizationId: orgs[0].id });
+    expect(byEmail['manager@example.com'].role).toBe('manager');
+    expect(byEmail['employee@example.com'].role).toBe('employee');
+    expect(byEmail['customer@example.com']).toMatchObject({ role: 'customer', organizationId: orgs[0].id });
+    expect(byEmail['admin@brightsmiles.example']).toMatchObject({ role: 'org_admin', organizationId: orgs[1].id });
+    const [c] = await t.database.db.select().from(customers).where(eq(customers.email, 'customer@example.com'));
+    expect(c.organizationId).toBe(orgs[0].id);
+  });
+
+  it('create-super-user creates or promotes', async () => {
+    expect(await createSuperUser(t.database.db, 'Owner@Example.com ')).toBe('created');
+    const [u] = await t.database.db.select().from(users).where(eq(users.email, 'owner@example.com'));
+    expect(u).toMatchObject({ role: 'super_user', isActive: true });
+    expect(await createSuperUser(t.database.db, 'manager@example.com')).toBe('promoted');
+    await expect(createSuperUser(t.database.db, 'nope')).rejects.toThrow(/Not an e-mail/);
+  });
+});
+
+describe('health', () => {
+  it('answers ok once migrated', async () => {
+    const res = await t.call({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('serves the OpenAPI document generated from the route schemas', async () => {
+    const res = await t.call({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.paths['/api/auth/send-otp'].post.requestBody.content['application/json'].schema.properties.email).toBeDefined();
+    expect(Object.keys(doc.paths).length).toBeGreaterThanOrEqual(t.routes.length - 5);
+  });
+});
