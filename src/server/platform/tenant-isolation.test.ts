@@ -3,26 +3,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../db/schema/index';
-import { createTestApp, type TestApp } from '../test/test-app';
+import type { IsolationCase, World } from '../test/isolation';
+import { createTestApp } from '../test/test-app';
 
-interface World {
-  t: TestApp;
-  orgA: { id: number; slug: string | null };
-  orgB: { id: number; slug: string | null };
-  adminA: { id: number; cookie: string };
-  adminB: { id: number; cookie: string };
-  customerB: { id: number; cookie: string };
-  superUser: { id: number; cookie: string };
-}
+// Feature cases live next to the feature: src/server/features/<feature>/<feature>.isolation.ts exporting `isolationCases`.
+const featureModules = import.meta.glob<{ isolationCases: Record<string, IsolationCase> }>('../features/**/*.isolation.ts', { eager: true });
 
-type IsolationCase =
-  /** Serves nothing that belongs to an organization, or only what the organization publishes. */
-  | { kind: 'public'; why: string }
-  /** Super users only: an organization's own admin is refused. */
-  | { kind: 'superOnly'; request?: { payload?: unknown } }
-  | { kind: 'custom'; run: (w: World) => Promise<void> };
-
-const CASES: Record<string, IsolationCase> = {
+const PLATFORM_CASES: Record<string, IsolationCase> = {
   'GET /api/health': { kind: 'public', why: 'readiness only' },
   'GET /api/public/app-info': { kind: 'public', why: 'installation facts only' },
   'POST /api/auth/send-otp': { kind: 'public', why: 'acts on the given address only' },
@@ -128,6 +115,14 @@ async function notificationFor(w: World, userId: number): Promise<number> {
     .values({ organizationId: w.orgA.id, userId, type: 'test', title: 'Private to A' })
     .returning({ id: notifications.id });
   return n.id;
+}
+
+const CASES: Record<string, IsolationCase> = { ...PLATFORM_CASES };
+for (const [file, mod] of Object.entries(featureModules)) {
+  for (const [k, c] of Object.entries(mod.isolationCases)) {
+    if (k in CASES) throw new Error(`${file}: duplicate isolation case ${k}`);
+    CASES[k] = c;
+  }
 }
 
 const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;

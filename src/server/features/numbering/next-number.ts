@@ -1,0 +1,26 @@
+// Document numbers per organization (DECISIONS.md): WO-00001, EST-00001, INV-00001, assigned inside the
+// creating transaction. The counter row's update lock serializes concurrent creators, so numbers stay
+// unique and are never reused (a rolled-back transaction rolls its increment back too).
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { numberCounters } from '../../db/schema/index';
+
+export type NumberedEntity = 'work_order' | 'estimate' | 'invoice';
+
+const PREFIX: Record<NumberedEntity, string> = { work_order: 'WO', estimate: 'EST', invoice: 'INV' };
+
+export function formatDocumentNumber(entity: NumberedEntity, n: number): string {
+  return `${PREFIX[entity]}-${String(n).padStart(5, '0')}`;
+}
+
+export async function nextDocumentNumber(tx: DbOrTx, organizationId: number, entity: NumberedEntity): Promise<string> {
+  const [row] = await tx
+    .insert(numberCounters)
+    .values({ organizationId, entityType: entity, currentNumber: 1 })
+    .onConflictDoUpdate({
+      target: [numberCounters.organizationId, numberCounters.entityType],
+      set: { currentNumber: sql`${numberCounters.currentNumber} + 1` },
+    })
+    .returning({ n: numberCounters.currentNumber });
+  return formatDocumentNumber(entity, row.n);
+}

@@ -1,0 +1,21 @@
+// Shared shape of tenant-isolation cases (see platform/tenant-isolation.test.ts).
+import type { TestApp } from './test-app';
+
+/** Two organizations with their people, built once per isolation run. */
+export interface World {
+  t: TestApp;
+  orgA: { id: number; slug: string | null };
+  orgB: { id: number; slug: string | null };
+  adminA: { id: number; cookie: string };
+  adminB: { id: number; cookie: string };
+  customerB: { id: number; cookie: string };
+  superUser: { id: number; cookie: string };
+}
+
+export type IsolationCase =
+  /** Serves nothing that belongs to an organization, or only what the organization publishes. */
+  | { kind: 'public'; why: string }
+  /** Super users only: an organization's own admin is refused. */
+  | { kind: 'superOnly'; request?: { payload?: unknown } }
+  /** Proves with requests that organization B cannot read or change organization A's records (404), and A can. */
+  | { kind: 'custom'; run: (w: World) => Promise<void> };
