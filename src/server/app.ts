@@ -13,11 +13,18 @@ import { createSmsSender, type SmsSender } from './adapters/sms/sms-sender';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { adminRoutes } from './features/admin/admin.routes';
+import { customersRoutes } from './features/customers/customers.routes';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { devOutboxRoutes } from './features/dev-outbox/dev-outbox.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { organizationsRoutes } from './features/organizations/organizations.routes';
+import { estimatesRoutes } from './features/estimates/estimates.routes';
+import { invoicesRoutes } from './features/invoices/invoices.routes';
+import { workOrdersRoutes } from './features/work-orders/work-orders.routes';
+import { searchRoutes } from './features/search/search.routes';
+import { zipRoutes } from './features/zip/zip.routes';
 import type { AppDeps, ZodApp } from './platform/app-deps';
 import { registerErrorHandling } from './platform/errors';
 import { isApiUrl, registerGuard, type RouteEntry } from './platform/guard';
@@ -45,6 +52,13 @@ const FEATURES: ((app: ZodApp, deps: AppDeps) => void)[] = [
   organizationsRoutes,
   notificationsRoutes,
   devOutboxRoutes,
+  customersRoutes,
+  zipRoutes,
+  searchRoutes,
+  dashboardRoutes,
+  workOrdersRoutes,
+  estimatesRoutes,
+  invoicesRoutes,
 ];
 
 export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {

@@ -1,0 +1,88 @@
+// Invoices: request and response shapes (part 1 sections 3-5, 7).
+import { z } from 'zod';
+import { listQuerySchema } from './lists';
+import { decimalInput, idInput, instantInput, lineItemSchema, lineItemsInput, optionalIdInput, optionalText } from './line-items';
+
+export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'overdue'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+const statusInput = z.enum(INVOICE_STATUSES, { error: `Status must be one of ${INVOICE_STATUSES.join(', ')}` });
+
+const fields = {
+  customerId: idInput('Please select a customer'),
+  /** Super users choose the organization; everyone else's is their own and this is ignored. */
+  organizationId: optionalIdInput('Organization not found'),
+  /** Must be a work order of the same organization and customer. */
+  workOrderId: optionalIdInput('Work order not found'),
+  /** Must be an estimate of the same organization. */
+  estimateId: optionalIdInput('Estimate not found'),
+  status: statusInput.optional(),
+  dueDate: instantInput,
+  /** Set to now when the status becomes paid without one. */
+  paidDate: instantInput,
+  notes: optionalText(),
+  /** An array, or the JSON string of one. */
+  lineItems: lineItemsInput.optional(),
+  /** Accepted and ignored: subtotal is the sum of the line amounts. */
+  subtotal: z.unknown().optional(),
+  /** The invoice form sends null, which is 0. */
+  tax: decimalInput(0, 'Tax cannot be negative').optional(),
+  /** Accepted and ignored: total = subtotal + tax. */
+  total: z.unknown().optional(),
+};
+
+/** POST /api/invoices. Status defaults to draft; the number (INV-00001) is assigned by the server. */
+export const createInvoiceSchema = z.object(fields);
+export type CreateInvoiceInput = z.input<typeof createInvoiceSchema>;
+export type CreateInvoice = z.output<typeof createInvoiceSchema>;
+
+/**
+ * PUT /api/invoices/:id: fields present replace the stored ones; lineItems, when present, replace the
+ * lines. invoiceNumber renames the invoice to a number not used in the organization (else 409).
+ */
+export const updateInvoiceSchema = z.object({
+  ...fields,
+  customerId: fields.customerId.optional(),
+  invoiceNumber: z
+    .string({ error: 'Invoice number is required' })
+    .trim()
+    .min(1, 'Invoice number is required')
+    .max(50, 'Invoice number must be at most 50 characters')
+    .optional(),
+});
+export type UpdateInvoiceInput = z.input<typeof updateInvoiceSchema>;
+export type UpdateInvoice = z.output<typeof updateInvoiceSchema>;
+
+export const invoiceListQuerySchema = listQuerySchema.extend({
+  status: statusInput.optional(),
+  customerId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
+
+export const invoiceSchema = z.object({
+  id: z.number().int(),
+  organizationId: z.number().int(),
+  invoiceNumber: z.string(),
+  customerId: z.number().int(),
+  customerName: z.string().nullable(),
+  workOrderId: z.number().int().nullable(),
+  estimateId: z.number().int().nullable(),
+  status: z.string(),
+  subtotal: z.string(),
+  tax: z.string(),
+  total: z.string(),
+  dueDate: z.string().nullable(),
+  paidDate: z.string().nullable(),
+  notes: z.string().nullable(),
+  lineItems: z.array(lineItemSchema),
+  /** Completed payments recorded against the invoice. */
+  amountPaid: z.string(),
+  /** total - amountPaid, never below 0. */
+  balanceDue: z.string(),
+  /** The due date has passed and the invoice is not paid (or its status says overdue). */
+  isOverdue: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+export const invoiceListSchema = z.array(invoiceSchema);

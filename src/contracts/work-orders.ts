@@ -1,0 +1,73 @@
+// Work orders (jobs): request and response shapes (part 1 sections 3-5).
+import { z } from 'zod';
+import { listQuerySchema } from './lists';
+import { decimalInput, idInput, instantInput, lineItemSchema, lineItemsInput, optionalIdInput, optionalText } from './line-items';
+
+export const WORK_ORDER_STATUSES = ['scheduled', 'in_progress', 'completed', 'cancelled'] as const;
+export type WorkOrderStatus = (typeof WORK_ORDER_STATUSES)[number];
+
+const statusInput = z.enum(WORK_ORDER_STATUSES, { error: `Status must be one of ${WORK_ORDER_STATUSES.join(', ')}` });
+const titleInput = z.string({ error: 'Please enter a job title' }).trim().min(1, 'Please enter a job title').max(200, 'Title must be at most 200 characters');
+
+const fields = {
+  customerId: idInput('Please select a customer'),
+  /** Super users choose the organization; everyone else's is their own and this is ignored. */
+  organizationId: optionalIdInput('Organization not found'),
+  title: titleInput,
+  description: optionalText(),
+  status: statusInput.optional(),
+  startDate: instantInput,
+  dueDate: instantInput,
+  estimatedHours: decimalInput(0, 'Estimated hours cannot be negative').optional(),
+  actualHours: decimalInput(0, 'Actual hours cannot be negative').optional(),
+  laborCost: decimalInput(0, 'Labor cost cannot be negative').optional(),
+  materialCost: decimalInput(0, 'Material cost cannot be negative').optional(),
+  /** Accepted and ignored: the server computes it from the line items and costs. */
+  totalCost: z.unknown().optional(),
+  lineItems: lineItemsInput.optional(),
+};
+
+/** POST /api/work-orders. Status defaults to scheduled; the order number is assigned by the server. */
+export const createWorkOrderSchema = z.object(fields);
+export type CreateWorkOrderInput = z.input<typeof createWorkOrderSchema>;
+export type CreateWorkOrder = z.output<typeof createWorkOrderSchema>;
+
+/**
+ * PUT /api/work-orders/:id. Fields present replace the stored ones and absent ones stay, so the edit
+ * form's full update and the list's status-only `{ status }` (Start, Complete) are the same call.
+ * lineItems, when present, replace the work order's lines.
+ */
+export const updateWorkOrderSchema = z.object({ ...fields, customerId: fields.customerId.optional(), title: titleInput.optional() });
+export type UpdateWorkOrderInput = z.input<typeof updateWorkOrderSchema>;
+export type UpdateWorkOrder = z.output<typeof updateWorkOrderSchema>;
+
+export const workOrderListQuerySchema = listQuerySchema.extend({
+  status: statusInput.optional(),
+  customerId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+export type WorkOrderListQuery = z.infer<typeof workOrderListQuerySchema>;
+
+export const workOrderSchema = z.object({
+  id: z.number().int(),
+  organizationId: z.number().int(),
+  orderNumber: z.string(),
+  customerId: z.number().int(),
+  customerName: z.string().nullable(),
+  title: z.string(),
+  description: z.string().nullable(),
+  status: z.string(),
+  startDate: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  completedDate: z.string().nullable(),
+  estimatedHours: z.string().nullable(),
+  actualHours: z.string().nullable(),
+  materials: z.array(z.unknown()),
+  laborCost: z.string(),
+  materialCost: z.string(),
+  totalCost: z.string(),
+  lineItems: z.array(lineItemSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type WorkOrder = z.infer<typeof workOrderSchema>;
+export const workOrderListSchema = z.array(workOrderSchema);

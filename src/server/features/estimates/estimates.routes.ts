@@ -1,0 +1,90 @@
+import { messageSchema } from '../../../contracts/auth';
+import { createEstimateSchema, estimateListQuerySchema, estimateListSchema, estimateSchema, updateEstimateSchema } from '../../../contracts/estimates';
+import { idParamsSchema } from '../../../contracts/line-items';
+import type { AppDeps, ZodApp } from '../../platform/app-deps';
+import { access } from '../../platform/context';
+import { requireCtx } from '../../platform/guard';
+import { setTotalCount } from '../../platform/lists';
+import { sendPdf } from '../invoices/send-pdf';
+import { createEstimate } from './create-estimate';
+import { emailEstimate } from './email-estimate';
+import { renderEstimatePdf } from './estimate-pdf';
+import { getEstimate } from './get-estimate';
+import { listEstimates } from './list-estimates';
+import { updateEstimate } from './update-estimate';
+
+const READ = ['create_estimates', 'manage_estimates'] as const;
+
+export function estimatesRoutes(app: ZodApp, deps: AppDeps) {
+  const { db } = deps;
+
+  app.get('/api/estimates', {
+    config: { access: access.require(READ, { tenant: true }) },
+    schema: {
+      tags: ['estimates'],
+      summary: 'Estimates with customer name and line items, newest first (q: number, title, customer; status; customerId)',
+      querystring: estimateListQuerySchema,
+      response: { 200: estimateListSchema },
+    },
+    handler: async (req, reply) => {
+      const { items, total } = await listEstimates(db, requireCtx(req), req.query);
+      setTotalCount(reply, total);
+      return items;
+    },
+  });
+
+  app.get('/api/estimates/:id', {
+    config: { access: access.require(READ, { tenant: true }) },
+    schema: { tags: ['estimates'], summary: 'One estimate with its line items', params: idParamsSchema, response: { 200: estimateSchema } },
+    handler: async (req) => getEstimate(db, requireCtx(req), req.params.id),
+  });
+
+  app.post('/api/estimates', {
+    config: { access: access.require('create_estimates', { tenant: true }) },
+    schema: {
+      tags: ['estimates'],
+      summary: 'Create an estimate (lineItems as an array or a JSON string); the server numbers it (EST-00001) and computes the totals',
+      body: createEstimateSchema,
+      response: { 201: estimateSchema },
+    },
+    handler: async (req, reply) => {
+      const estimate = await createEstimate(db, requireCtx(req), req.body);
+      return reply.code(201).send(estimate);
+    },
+  });
+
+  app.put('/api/estimates/:id', {
+    config: { access: access.require('manage_estimates', { tenant: true }) },
+    schema: {
+      tags: ['estimates'],
+      summary: 'Update an estimate (the fields sent); lineItems replace the lines',
+      params: idParamsSchema,
+      body: updateEstimateSchema,
+      response: { 200: estimateSchema },
+    },
+    handler: async (req) => updateEstimate(db, requireCtx(req), req.params.id, req.body),
+  });
+
+  app.get('/api/estimates/:id/pdf', {
+    config: { access: access.require(READ, { tenant: true }) },
+    schema: { tags: ['estimates'], summary: 'The estimate as a PDF download (estimate-EST-00001.pdf)', params: idParamsSchema },
+    handler: async (req, reply) => {
+      const { fileName, pdf } = await renderEstimatePdf(db, requireCtx(req), req.params.id);
+      return sendPdf(reply, fileName, pdf);
+    },
+  });
+
+  app.post('/api/estimates/:id/email', {
+    config: { access: access.require(['manage_estimates', 'create_estimates'], { tenant: true }) },
+    schema: {
+      tags: ['estimates'],
+      summary: "E-mail the estimate with its PDF to the customer's address; recorded in Messaging",
+      params: idParamsSchema,
+      response: { 200: messageSchema },
+    },
+    handler: async (req) => {
+      await emailEstimate(deps, requireCtx(req), req.params.id);
+      return { message: 'Estimate emailed successfully to customer' };
+    },
+  });
+}

@@ -1,0 +1,76 @@
+// Sending a document by e-mail: the mailer (outbox or SMTP) plus a sent row in `messages`, so the
+// e-mail shows in Messaging with its delivery outcome.
+import type { Mailer } from '../../adapters/mail/mailer';
+import type { Db } from '../../db/client';
+import { messageDeliveries, messages } from '../../db/schema/index';
+import type { RequestContext } from '../../platform/context';
+import { AppError, invalid, notFound } from '../../platform/errors';
+import { formatPhone } from '../../../contracts/format';
+import { formatMoney } from '../../../contracts/money';
+import { cityLine, formatQuantity, type Business, type DocumentCustomer } from './document-parties';
+
+/** The customer's address, or the spec's errors: 404 'Customer not found', 400 'Customer has no email address'. */
+export function recipientOf(customer: DocumentCustomer | null): { customer: DocumentCustomer; to: string } {
+  if (!customer) throw notFound('Customer not found');
+  const to = customer.email?.trim();
+  if (!to) throw invalid('Customer has no email address', [{ path: 'email', message: 'Customer has no email address' }]);
+  return { customer, to };
+}
+
+/** The business's contact lines closing every document e-mail: name, phone, e-mail, address, website. */
+export function signature(b: Business): string {
+  return [b.name, b.phone ? formatPhone(b.phone) : null, b.email, b.address, cityLine(b), b.website]
+    .map((s) => s?.trim() ?? '')
+    .filter((s) => s.length > 0)
+    .join('\n');
+}
+
+/** "- Labor: 2 × $50.00 = $100.00" per line. */
+export function itemLines(lines: { description: string; quantity: string; rate: string; amount: string }[]): string[] {
+  if (lines.length === 0) return ['(no line items)'];
+  return lines.map((l) => `- ${l.description.replace(/\s+/g, ' ').trim()}: ${formatQuantity(l.quantity)} × ${formatMoney(l.rate)} = ${formatMoney(l.amount)}`);
+}
+
+export async function sendDocumentEmail(
+  deps: { db: Db; mailer: Mailer },
+  ctx: RequestContext,
+  mail: { organizationId: number; to: string; subject: string; text: string; replyTo?: string | null; attachment: { filename: string; content: Buffer } },
+): Promise<void> {
+  const result = await deps.mailer.send({
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    organizationId: mail.organizationId,
+    replyTo: mail.replyTo ?? undefined,
+    attachments: [{ filename: mail.attachment.filename, content: mail.attachment.content, contentType: 'application/pdf' }],
+  });
+  const failed = result.status === 'failed';
+  const now = new Date();
+  await deps.db.transaction(async (tx) => {
+    const [m] = await tx
+      .insert(messages)
+      .values({
+        organizationId: mail.organizationId,
+        subject: mail.subject,
+        content: mail.text,
+        recipients: [mail.to],
+        type: 'email',
+        // A failed delivery stays a draft, so it can be sent again from Messaging.
+        status: failed ? 'draft' : 'sent',
+        sentDate: failed ? null : now,
+        createdBy: ctx.user.id,
+      })
+      .returning({ id: messages.id });
+    await tx.insert(messageDeliveries).values({
+      organizationId: mail.organizationId,
+      messageId: m.id,
+      recipient: mail.to,
+      channel: 'email',
+      status: failed ? 'failed' : 'sent',
+      error: result.error ?? null,
+      outboxId: result.outboxId,
+      sentAt: failed ? null : now,
+    });
+  });
+  if (failed) throw new AppError('UNAVAILABLE', 'The email could not be sent. Please check email configuration.');
+}

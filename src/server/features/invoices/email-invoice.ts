@@ -1,0 +1,69 @@
+// E-mailing an invoice to its customer, with the PDF attached (part 1 section 7).
+import type { Invoice } from '../../../contracts/invoices';
+import { formatDate } from '../../../contracts/format';
+import { formatMoney, toCents } from '../../../contracts/money';
+import type { Mailer } from '../../adapters/mail/mailer';
+import { renderDocumentPdf } from '../../adapters/pdf/document-pdf';
+import type { Db } from '../../db/client';
+import type { RequestContext } from '../../platform/context';
+import { itemLines, recipientOf, sendDocumentEmail, signature } from './document-mail';
+import { loadBusiness, loadDocumentCustomer, loadLogo, paymentTermsLabel, type Business, type DocumentCustomer } from './document-parties';
+import { getInvoice } from './get-invoice';
+import { invoicePdfModel, pdfFileName } from './invoice-pdf';
+
+export interface InvoiceEmailInput {
+  invoice: Invoice;
+  business: Business;
+  customer: DocumentCustomer;
+  /** A link to view and pay the invoice in the customer portal; included when given. */
+  portalUrl?: string | null;
+}
+
+/** Subject and plain text of the invoice e-mail: the items, the totals, the balance and due date, the business's contact lines. */
+export function buildInvoiceEmail({ invoice, business, customer, portalUrl }: InvoiceEmailInput): { subject: string; text: string } {
+  const paid = toCents(invoice.amountPaid);
+  const text = [
+    `Hello ${customer.name},`,
+    '',
+    `Please find attached invoice ${invoice.invoiceNumber} from ${business.name}.`,
+    '',
+    `Invoice number: ${invoice.invoiceNumber}`,
+    `Invoice date: ${formatDate(invoice.createdAt)}`,
+    `Due date: ${formatDate(invoice.dueDate, 'On receipt')}`,
+    `Payment terms: ${paymentTermsLabel(customer.paymentTerms)}`,
+    '',
+    'Items:',
+    ...itemLines(invoice.lineItems),
+    '',
+    `Subtotal: ${formatMoney(invoice.subtotal)}`,
+    `Tax: ${formatMoney(invoice.tax)}`,
+    `Total: ${formatMoney(invoice.total)}`,
+    ...(paid > 0 ? [`Amount paid: ${formatMoney(invoice.amountPaid)}`] : []),
+    `Balance due: ${formatMoney(invoice.balanceDue)}`,
+    ...(portalUrl ? ['', `View and pay this invoice online: ${portalUrl}`] : []),
+    ...(invoice.notes?.trim() ? ['', 'Notes:', invoice.notes.trim()] : []),
+    '',
+    'Thank you for your business.',
+    '',
+    signature(business),
+  ].join('\n');
+  return { subject: `Invoice ${invoice.invoiceNumber} from ${business.name}`, text };
+}
+
+/** Sends the caller's invoice to the customer's e-mail address and records it in Messaging. */
+export async function emailInvoice(deps: { db: Db; mailer: Mailer }, ctx: RequestContext, id: number, opts: { portalUrl?: string | null } = {}): Promise<void> {
+  const { db } = deps;
+  const invoice = await getInvoice(db, ctx, id);
+  const { customer, to } = recipientOf(await loadDocumentCustomer(db, invoice.organizationId, invoice.customerId));
+  const business = await loadBusiness(db, invoice.organizationId);
+  const pdf = await renderDocumentPdf(invoicePdfModel(invoice, business, await loadLogo(db, business), customer));
+  const { subject, text } = buildInvoiceEmail({ invoice, business, customer, portalUrl: opts.portalUrl });
+  await sendDocumentEmail(deps, ctx, {
+    organizationId: invoice.organizationId,
+    to,
+    subject,
+    text,
+    replyTo: business.email,
+    attachment: { filename: pdfFileName('invoice', invoice.invoiceNumber), content: pdf },
+  });
+}

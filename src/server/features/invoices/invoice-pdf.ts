@@ -1,0 +1,67 @@
+// The invoice as a PDF: the record mapped to the generic document model of adapters/pdf.
+import type { Invoice } from '../../../contracts/invoices';
+import { formatDate, statusLabel } from '../../../contracts/format';
+import { formatMoney, toCents } from '../../../contracts/money';
+import { renderDocumentPdf, type PdfDocumentModel } from '../../adapters/pdf/document-pdf';
+import type { DbOrTx } from '../../db/client';
+import type { RequestContext } from '../../platform/context';
+import {
+  businessLines,
+  customerLines,
+  formatQuantity,
+  loadBusiness,
+  loadDocumentCustomer,
+  loadLogo,
+  paymentTermsLabel,
+  type Business,
+  type DocumentCustomer,
+} from './document-parties';
+import { getInvoice } from './get-invoice';
+
+export function invoicePdfModel(inv: Invoice, business: Business, logo: Buffer | null, customer: DocumentCustomer | null): PdfDocumentModel {
+  const paid = toCents(inv.amountPaid);
+  const details = [
+    { label: 'Invoice date', value: formatDate(inv.createdAt) },
+    { label: 'Due date', value: formatDate(inv.dueDate, 'On receipt') },
+    { label: 'Payment terms', value: paymentTermsLabel(customer?.paymentTerms) },
+    { label: 'Status', value: inv.isOverdue && inv.status !== 'overdue' ? `${statusLabel(inv.status)} (overdue)` : statusLabel(inv.status) },
+  ];
+  if (inv.paidDate) details.push({ label: 'Paid on', value: formatDate(inv.paidDate) });
+  return {
+    title: 'INVOICE',
+    number: inv.invoiceNumber,
+    issuer: { name: business.name, logo, lines: businessLines(business) },
+    recipient: { heading: 'Bill to', name: customer?.name ?? inv.customerName ?? '-', lines: customerLines(customer) },
+    details,
+    lineItems: inv.lineItems.map((l) => ({
+      description: l.description,
+      quantity: formatQuantity(l.quantity),
+      rate: formatMoney(l.rate),
+      amount: formatMoney(l.amount),
+    })),
+    totals: [
+      { label: 'Subtotal', value: formatMoney(inv.subtotal) },
+      { label: 'Tax', value: formatMoney(inv.tax) },
+      { label: 'Total', value: formatMoney(inv.total), strong: true },
+      ...(paid > 0 ? [{ label: 'Amount paid', value: `-${formatMoney(inv.amountPaid)}` }] : []),
+      { label: 'Balance due', value: formatMoney(inv.balanceDue), highlight: true },
+    ],
+    sections: [{ heading: 'Notes', text: inv.notes }],
+    footer: `${business.name} · Thank you for your business`,
+  };
+}
+
+/** invoice-INV-00001.pdf; path separators, quotes and control characters in a renamed number become _. */
+export function pdfFileName(kind: 'invoice' | 'estimate', number: string): string {
+  // eslint-disable-next-line no-control-regex
+  return `${kind}-${number.replace(/[\u0000-\u001f\u007f"'\\/:*?<>|]/g, '_')}.pdf`;
+}
+
+/** The caller's invoice as { fileName, pdf }; another organization's is a 404. */
+export async function renderInvoicePdf(db: DbOrTx, ctx: RequestContext, id: number): Promise<{ invoice: Invoice; fileName: string; pdf: Buffer }> {
+  const invoice = await getInvoice(db, ctx, id);
+  const business = await loadBusiness(db, invoice.organizationId);
+  const [logo, customer] = await Promise.all([loadLogo(db, business), loadDocumentCustomer(db, invoice.organizationId, invoice.customerId)]);
+  const pdf = await renderDocumentPdf(invoicePdfModel(invoice, business, logo, customer));
+  return { invoice, fileName: pdfFileName('invoice', invoice.invoiceNumber), pdf };
+}

@@ -1,0 +1,90 @@
+import { messageSchema } from '../../../contracts/auth';
+import { createInvoiceSchema, invoiceListQuerySchema, invoiceListSchema, invoiceSchema, updateInvoiceSchema } from '../../../contracts/invoices';
+import { idParamsSchema } from '../../../contracts/line-items';
+import type { AppDeps, ZodApp } from '../../platform/app-deps';
+import { access } from '../../platform/context';
+import { requireCtx } from '../../platform/guard';
+import { setTotalCount } from '../../platform/lists';
+import { createInvoice } from './create-invoice';
+import { emailInvoice } from './email-invoice';
+import { getInvoice } from './get-invoice';
+import { renderInvoicePdf } from './invoice-pdf';
+import { listInvoices } from './list-invoices';
+import { updateInvoice } from './update-invoice';
+import { sendPdf } from './send-pdf';
+
+const READ = ['view_financials', 'manage_invoices', 'create_invoices'] as const;
+
+export function invoicesRoutes(app: ZodApp, deps: AppDeps) {
+  const { db } = deps;
+
+  app.get('/api/invoices', {
+    config: { access: access.require(READ, { tenant: true }) },
+    schema: {
+      tags: ['invoices'],
+      summary: 'Invoices with customer name, line items and balance, newest first (q: number, customer; status; customerId)',
+      querystring: invoiceListQuerySchema,
+      response: { 200: invoiceListSchema },
+    },
+    handler: async (req, reply) => {
+      const { items, total } = await listInvoices(db, requireCtx(req), req.query);
+      setTotalCount(reply, total);
+      return items;
+    },
+  });
+
+  app.get('/api/invoices/:id', {
+    config: { access: access.require(READ, { tenant: true }) },
+    schema: { tags: ['invoices'], summary: 'One invoice with its line items and balance due', params: idParamsSchema, response: { 200: invoiceSchema } },
+    handler: async (req) => getInvoice(db, requireCtx(req), req.params.id),
+  });
+
+  app.post('/api/invoices', {
+    config: { access: access.require('create_invoices', { tenant: true }) },
+    schema: {
+      tags: ['invoices'],
+      summary: 'Create an invoice; the server numbers it (INV-00001) and computes amounts, subtotal and total',
+      body: createInvoiceSchema,
+      response: { 201: invoiceSchema },
+    },
+    handler: async (req, reply) => {
+      const invoice = await createInvoice(db, requireCtx(req), req.body);
+      return reply.code(201).send(invoice);
+    },
+  });
+
+  app.put('/api/invoices/:id', {
+    config: { access: access.require('manage_invoices', { tenant: true }) },
+    schema: {
+      tags: ['invoices'],
+      summary: 'Update an invoice (the fields sent); lineItems replace the lines; invoiceNumber renames it (409 when taken)',
+      params: idParamsSchema,
+      body: updateInvoiceSchema,
+      response: { 200: invoiceSchema },
+    },
+    handler: async (req) => updateInvoice(db, requireCtx(req), req.params.id, req.body),
+  });
+
+  app.get('/api/invoices/:id/pdf', {
+    config: { access: access.require(READ, { tenant: true }) },
+    schema: { tags: ['invoices'], summary: 'The invoice as a PDF download (invoice-INV-00001.pdf)', params: idParamsSchema },
+    handler: async (req, reply) => {
+      const { fileName, pdf } = await renderInvoicePdf(db, requireCtx(req), req.params.id);
+      return sendPdf(reply, fileName, pdf);
+    },
+  });
+
+  app.post('/api/invoices/:id/email', {
+    config: { access: access.require(['manage_invoices', 'create_invoices'], { tenant: true }) },
+    schema: {
+      tags: ['invoices'],
+      summary: "E-mail the invoice with its PDF to the customer's address; recorded in Messaging",
+      params: idParamsSchema,
+      response: { 200: messageSchema },
+    },
+    handler: async (req) => {
+      await emailInvoice(deps, requireCtx(req), req.params.id);
+      return { message: 'Invoice emailed successfully to customer' };
+    },
+  });
+}

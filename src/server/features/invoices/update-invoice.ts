@@ -1,0 +1,97 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { Invoice, UpdateInvoice } from '../../../contracts/invoices';
+import { priceLineItems } from '../../../contracts/line-items';
+import { toCents } from '../../../contracts/money';
+import type { Db } from '../../db/client';
+import { invoiceLineItems, invoices } from '../../db/schema/index';
+import type { RequestContext } from '../../platform/context';
+import { conflict, notFound, pgErrorCode } from '../../platform/errors';
+import { tenantFilter } from '../../platform/tenancy';
+import { writeAudit } from '../audit/write-audit';
+import { checkAmounts, checkEstimateRef, checkWorkOrderRef, customerInOrganization, documentTotals } from './document-rules';
+import { getInvoice } from './get-invoice';
+
+const NUMBER_TAKEN = 'Invoice number already exists';
+
+/**
+ * Updates the fields present; lineItems, when present, replace the lines; totals are recomputed.
+ * invoiceNumber may rename the invoice to a number not used in the organization (409 otherwise).
+ * Becoming paid without a paid date stamps it now.
+ */
+export async function updateInvoice(db: Db, ctx: RequestContext, id: number, input: UpdateInvoice): Promise<Invoice> {
+  const priced = input.lineItems ? priceLineItems(input.lineItems) : null;
+  if (priced) checkAmounts(priced.issues);
+
+  try {
+    await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.id, id), tenantFilter(ctx, invoices.organizationId)))
+        .limit(1)
+        .for('update');
+      if (!current) throw notFound('Invoice not found');
+      const organizationId = current.organizationId;
+      const customerId = input.customerId ?? current.customerId;
+      if (customerId !== current.customerId) await customerInOrganization(tx, organizationId, customerId);
+      const workOrderId = input.workOrderId === undefined ? current.workOrderId : input.workOrderId;
+      const estimateId = input.estimateId === undefined ? current.estimateId : input.estimateId;
+      if (workOrderId && (workOrderId !== current.workOrderId || customerId !== current.customerId)) {
+        await checkWorkOrderRef(tx, organizationId, customerId, workOrderId);
+      }
+      if (estimateId && estimateId !== current.estimateId) await checkEstimateRef(tx, organizationId, estimateId);
+
+      const renamed = input.invoiceNumber !== undefined && input.invoiceNumber !== current.invoiceNumber;
+      if (renamed) {
+        const [taken] = await tx
+          .select({ id: invoices.id })
+          .from(invoices)
+          .where(and(eq(invoices.organizationId, organizationId), eq(invoices.invoiceNumber, input.invoiceNumber!), ne(invoices.id, id)))
+          .limit(1);
+        if (taken) throw conflict(NUMBER_TAKEN);
+      }
+
+      const subtotalCents = priced ? priced.subtotalCents : toCents(current.subtotal);
+      const totals = documentTotals(subtotalCents, input.tax === undefined ? current.tax : input.tax);
+      const status = input.status ?? current.status;
+      let paidDate = input.paidDate === undefined ? current.paidDate : input.paidDate;
+      if (status === 'paid' && !paidDate) paidDate = new Date();
+
+      await tx
+        .update(invoices)
+        .set({
+          invoiceNumber: renamed ? input.invoiceNumber : current.invoiceNumber,
+          customerId,
+          workOrderId,
+          estimateId,
+          status,
+          ...totals,
+          dueDate: input.dueDate === undefined ? current.dueDate : input.dueDate,
+          paidDate,
+          notes: input.notes === undefined ? current.notes : input.notes,
+        })
+        .where(and(eq(invoices.id, id), eq(invoices.organizationId, organizationId)));
+
+      if (priced) {
+        await tx.delete(invoiceLineItems).where(and(eq(invoiceLineItems.organizationId, organizationId), eq(invoiceLineItems.invoiceId, id)));
+        if (priced.lines.length > 0) {
+          await tx.insert(invoiceLineItems).values(priced.lines.map((l) => ({ ...l, organizationId, invoiceId: id })));
+        }
+      }
+      if (renamed) {
+        await writeAudit(tx, ctx, {
+          action: 'invoice.renumbered',
+          entityType: 'invoice',
+          entityId: id,
+          organizationId,
+          details: { from: current.invoiceNumber, to: input.invoiceNumber },
+        });
+      }
+    });
+  } catch (err) {
+    // Two renames racing to the same number: the unique index decides.
+    if (pgErrorCode(err) === '23505') throw conflict(NUMBER_TAKEN);
+    throw err;
+  }
+  return getInvoice(db, ctx, id);
+}

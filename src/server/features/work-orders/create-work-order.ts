@@ -1,0 +1,53 @@
+import { priceLineItems } from '../../../contracts/line-items';
+import { MAX_CENTS, fromCents, toCents } from '../../../contracts/money';
+import type { CreateWorkOrder, WorkOrder } from '../../../contracts/work-orders';
+import type { Db } from '../../db/client';
+import { workOrderLineItems, workOrders } from '../../db/schema/index';
+import type { RequestContext } from '../../platform/context';
+import { checkAmounts, organizationAndCustomer } from '../invoices/document-rules';
+import { nextDocumentNumber } from '../numbering/next-number';
+import { getWorkOrder } from './get-work-order';
+
+/** totalCost = sum of line amounts + labor + material, in cents; 400 when it does not fit numeric(10,2). */
+export function workOrderTotal(linesCents: number, laborCost: string | null | undefined, materialCost: string | null | undefined): string {
+  const total = linesCents + toCents(laborCost) + toCents(materialCost);
+  checkAmounts(total > MAX_CENTS ? [{ path: 'totalCost', message: 'Total is too large' }] : []);
+  return fromCents(total);
+}
+
+/** A new work order and its lines in one transaction; the server prices the lines and numbers the order. */
+export async function createWorkOrder(db: Db, ctx: RequestContext, input: CreateWorkOrder): Promise<WorkOrder> {
+  const priced = priceLineItems(input.lineItems ?? []);
+  checkAmounts(priced.issues);
+  const totalCost = workOrderTotal(priced.subtotalCents, input.laborCost, input.materialCost);
+  const status = input.status ?? 'scheduled';
+
+  const id = await db.transaction(async (tx) => {
+    const { organizationId, customer } = await organizationAndCustomer(tx, ctx, input);
+    const orderNumber = await nextDocumentNumber(tx, organizationId, 'work_order');
+    const [row] = await tx
+      .insert(workOrders)
+      .values({
+        organizationId,
+        orderNumber,
+        customerId: customer.id,
+        title: input.title,
+        description: input.description ?? null,
+        status,
+        startDate: input.startDate ?? null,
+        dueDate: input.dueDate ?? null,
+        completedDate: status === 'completed' ? new Date() : null,
+        estimatedHours: input.estimatedHours ?? null,
+        actualHours: input.actualHours ?? null,
+        laborCost: input.laborCost ?? '0.00',
+        materialCost: input.materialCost ?? '0.00',
+        totalCost,
+      })
+      .returning({ id: workOrders.id });
+    if (priced.lines.length > 0) {
+      await tx.insert(workOrderLineItems).values(priced.lines.map((l) => ({ ...l, organizationId, workOrderId: row.id })));
+    }
+    return row.id;
+  });
+  return getWorkOrder(db, ctx, id);
+}

@@ -1,0 +1,81 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { priceLineItems } from '../../../contracts/line-items';
+import { toCents } from '../../../contracts/money';
+import type { UpdateWorkOrder, WorkOrder } from '../../../contracts/work-orders';
+import type { Db } from '../../db/client';
+import { workOrderLineItems, workOrders } from '../../db/schema/index';
+import type { RequestContext } from '../../platform/context';
+import { notFound } from '../../platform/errors';
+import { tenantFilter } from '../../platform/tenancy';
+import { checkAmounts, customerInOrganization } from '../invoices/document-rules';
+import { workOrderTotal } from './create-work-order';
+import { getWorkOrder } from './get-work-order';
+
+/**
+ * Updates the fields present (the edit form sends them all; Start and Complete send only status).
+ * Becoming completed stamps completedDate; leaving completed clears it. lineItems, when present,
+ * replace the lines; the total is recomputed either way.
+ */
+export async function updateWorkOrder(db: Db, ctx: RequestContext, id: number, input: UpdateWorkOrder): Promise<WorkOrder> {
+  const priced = input.lineItems ? priceLineItems(input.lineItems) : null;
+  if (priced) checkAmounts(priced.issues);
+
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(workOrders)
+      .where(and(eq(workOrders.id, id), tenantFilter(ctx, workOrders.organizationId)))
+      .limit(1)
+      .for('update');
+    if (!current) throw notFound('Work order not found');
+    const organizationId = current.organizationId;
+    if (input.customerId !== undefined && input.customerId !== current.customerId) {
+      await customerInOrganization(tx, organizationId, input.customerId);
+    }
+
+    let linesCents: number;
+    if (priced) {
+      linesCents = priced.subtotalCents;
+    } else {
+      const [sum] = await tx
+        .select({ s: sql<string>`coalesce(sum(${workOrderLineItems.amount}), 0)::text` })
+        .from(workOrderLineItems)
+        .where(and(eq(workOrderLineItems.organizationId, organizationId), eq(workOrderLineItems.workOrderId, id)));
+      linesCents = toCents(sum?.s ?? '0');
+    }
+    const laborCost = input.laborCost === undefined ? current.laborCost : (input.laborCost ?? '0.00');
+    const materialCost = input.materialCost === undefined ? current.materialCost : (input.materialCost ?? '0.00');
+    const totalCost = workOrderTotal(linesCents, laborCost, materialCost);
+
+    const status = input.status ?? current.status;
+    let completedDate = current.completedDate;
+    if (status === 'completed' && current.status !== 'completed') completedDate = completedDate ?? new Date();
+    if (status !== 'completed') completedDate = null;
+
+    await tx
+      .update(workOrders)
+      .set({
+        customerId: input.customerId ?? current.customerId,
+        title: input.title ?? current.title,
+        description: input.description === undefined ? current.description : input.description,
+        status,
+        startDate: input.startDate === undefined ? current.startDate : input.startDate,
+        dueDate: input.dueDate === undefined ? current.dueDate : input.dueDate,
+        completedDate,
+        estimatedHours: input.estimatedHours === undefined ? current.estimatedHours : input.estimatedHours,
+        actualHours: input.actualHours === undefined ? current.actualHours : input.actualHours,
+        laborCost,
+        materialCost,
+        totalCost,
+      })
+      .where(and(eq(workOrders.id, id), eq(workOrders.organizationId, organizationId)));
+
+    if (priced) {
+      await tx.delete(workOrderLineItems).where(and(eq(workOrderLineItems.organizationId, organizationId), eq(workOrderLineItems.workOrderId, id)));
+      if (priced.lines.length > 0) {
+        await tx.insert(workOrderLineItems).values(priced.lines.map((l) => ({ ...l, organizationId, workOrderId: id })));
+      }
+    }
+  });
+  return getWorkOrder(db, ctx, id);
+}

@@ -1,0 +1,71 @@
+import { idParamsSchema } from '../../../contracts/line-items';
+import {
+  createWorkOrderSchema,
+  updateWorkOrderSchema,
+  workOrderListQuerySchema,
+  workOrderListSchema,
+  workOrderSchema,
+} from '../../../contracts/work-orders';
+import type { AppDeps, ZodApp } from '../../platform/app-deps';
+import { access } from '../../platform/context';
+import { requireCtx } from '../../platform/guard';
+import { setTotalCount } from '../../platform/lists';
+import { createWorkOrder } from './create-work-order';
+import { getWorkOrder } from './get-work-order';
+import { listWorkOrders } from './list-work-orders';
+import { updateWorkOrder } from './update-work-order';
+
+const READ = ['create_work_orders', 'manage_work_orders'] as const;
+
+export function workOrdersRoutes(app: ZodApp, deps: AppDeps) {
+  const { db } = deps;
+
+  app.get('/api/work-orders', {
+    config: { access: access.require(READ, { tenant: true }) },
+    schema: {
+      tags: ['work-orders'],
+      summary: 'Work orders with customer name and line items, newest first (q: number, title, customer; status; customerId)',
+      querystring: workOrderListQuerySchema,
+      response: { 200: workOrderListSchema },
+    },
+    handler: async (req, reply) => {
+      const { items, total } = await listWorkOrders(db, requireCtx(req), req.query);
+      setTotalCount(reply, total);
+      return items;
+    },
+  });
+
+  app.get('/api/work-orders/:id', {
+    config: { access: access.require(READ, { tenant: true }) },
+    schema: { tags: ['work-orders'], summary: 'One work order with its line items', params: idParamsSchema, response: { 200: workOrderSchema } },
+    handler: async (req) => getWorkOrder(db, requireCtx(req), req.params.id),
+  });
+
+  app.post('/api/work-orders', {
+    config: { access: access.require('create_work_orders', { tenant: true }) },
+    schema: {
+      tags: ['work-orders'],
+      summary: 'Create a work order; the server numbers it (WO-00001) and computes line amounts and totalCost',
+      body: createWorkOrderSchema,
+      response: { 201: workOrderSchema },
+    },
+    handler: async (req, reply) => {
+      const wo = await createWorkOrder(db, requireCtx(req), req.body);
+      return reply.code(201).send(wo);
+    },
+  });
+
+  // Updating, including the list's Start/Complete status-only call, is managing: employees (who only
+  // have create_work_orders, part 1 section 6) get 403.
+  app.put('/api/work-orders/:id', {
+    config: { access: access.require('manage_work_orders', { tenant: true }) },
+    schema: {
+      tags: ['work-orders'],
+      summary: 'Update a work order (the fields sent; `{ status }` alone for Start/Complete); lineItems replace the lines',
+      params: idParamsSchema,
+      body: updateWorkOrderSchema,
+      response: { 200: workOrderSchema },
+    },
+    handler: async (req) => updateWorkOrder(db, requireCtx(req), req.params.id, req.body),
+  });
+}
