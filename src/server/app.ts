@@ -140,7 +140,8 @@ async function registerWebApp(app: FastifyInstance, config: Config) {
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: dist,
-      wildcard: false,
+      // A wildcard route (not a file list taken at start-up) keeps serving after a rebuild.
+      wildcard: true,
       index: false,
       setHeaders: (reply, filePath) => {
         // Hashed assets never change; index.html always revalidates.
@@ -148,13 +149,16 @@ async function registerWebApp(app: FastifyInstance, config: Config) {
       },
     });
   }
+  const sendIndex = (reply: import('fastify').FastifyReply) =>
+    reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
+  // The static plugin answers a directory (such as /) with 403; the app's root is the React app.
+  if (hasBuild) app.get('/', (_request, reply) => sendIndex(reply));
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
     if (isApiUrl(url) || request.method !== 'GET' || !hasBuild) {
       return reply.code(404).send({ message: 'Not found' });
     }
     if (/\.[a-z0-9]+$/i.test(url) && !url.endsWith('.html')) return reply.code(404).send({ message: 'Not found' });
-    reply.header('Cache-Control', 'no-cache');
-    return reply.type('text/html').send(fs.createReadStream(indexFile));
+    return sendIndex(reply);
   });
 }

@@ -30,6 +30,8 @@ const envSchema = z.object({
   TWILIO_AUTH_TOKEN: emptyAsUndefined,
   TWILIO_FROM: emptyAsUndefined,
   TRUST_PROXY: bool(false),
+  /** Sign-in codes one client address may request per hour (DECISIONS.md: 20). Raised only for test rigs. */
+  OTP_CLIENT_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built web app is served from. */
   WEB_DIST_DIR: z.string().default('./dist/web'),

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { customers, organizations, users } from '../schema/index';
+import { seedDemoRecords } from './seed-demo-records';
 
 export const DEMO_ACCOUNTS = {
   super: 'super@example.com',
@@ -19,7 +20,8 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   return Number(rows[0]?.n ?? 0) === 0;
 }
 
-export async function seedDemo(db: Db): Promise<boolean> {
+/** `now` anchors the demo records' dates (the past twelve months). */
+export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
   if (!(await isDatabaseEmpty(db))) return false;
   await db.transaction(async (tx) => {
     const [demo] = await tx
@@ -83,6 +85,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
       zip: '62704',
       preferredPaymentMethod: 'card',
     });
+
+    // Customers, jobs, quotes, invoices, payments and stock, so every screen looks lived-in on first start.
+    await seedDemoRecords(tx, { demoOrgId: demo.id, dentalOrgId: dental.id, now });
   });
   return true;
 }

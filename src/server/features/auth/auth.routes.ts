@@ -35,7 +35,7 @@ export function authRoutes(app: ZodApp, deps: AppDeps) {
     config: { access: access.public() },
     schema: { tags: ['auth'], summary: 'E-mail a six-digit sign-in code', body: sendOtpBodySchema, response: { 200: messageSchema } },
     handler: async (req) => {
-      await sendOtp(db, mailer, req.body.email, req.ip);
+      await sendOtp(db, mailer, req.body.email, req.ip, { clientLimitPerHour: config.OTP_CLIENT_LIMIT_PER_HOUR });
       return { message: 'Code sent' };
     },
   });

@@ -15,15 +15,22 @@ const DAY = 24 * HOUR;
 
 export const sendLimits = {
   perEmail: (email: string): Limit => ({ key: `send-otp:email:${email}`, max: 5, windowMs: HOUR }),
-  perClient: (ip: string): Limit => ({ key: `send-otp:ip:${ip}`, max: 20, windowMs: HOUR }),
+  perClient: (ip: string, max = 20): Limit => ({ key: `send-otp:ip:${ip}`, max, windowMs: HOUR }),
 };
 const dailyFailures = (email: string): Limit => ({ key: `otp-fail:${email}`, max: OTP_DAILY_FAILURES, windowMs: DAY });
 
 const TOO_MANY_SENDS = 'Too many code requests. Please wait before trying again.';
 
-export async function sendOtp(db: Db, mailer: Mailer, email: string, clientIp: string, now = new Date()) {
+export async function sendOtp(
+  db: Db,
+  mailer: Mailer,
+  email: string,
+  clientIp: string,
+  opts: { clientLimitPerHour?: number; now?: Date } = {},
+) {
+  const now = opts.now ?? new Date();
   // Counted before the account lookup, so the limits also bound probing for addresses.
-  await enforce(db, sendLimits.perClient(clientIp), TOO_MANY_SENDS, now);
+  await enforce(db, sendLimits.perClient(clientIp, opts.clientLimitPerHour), TOO_MANY_SENDS, now);
   await enforce(db, sendLimits.perEmail(email), TOO_MANY_SENDS, now);
 
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { baseURL, launchBrowser, newPage } from './fixtures/browser';
+import { requestCode, signIn } from './fixtures/sign-in';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('login screen', () => {
+  it('validates the email before sending anything and points to the dev outbox', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'How It Works' }).click();
+    await page.getByText('We e-mail you a 6-digit verification code', { exact: false }).waitFor();
+    await page.getByTestId('dev-outbox-note').getByRole('link', { name: '/dev/outbox' }).waitFor();
+    await page.getByLabel('Email', { exact: true }).fill('not-an-email');
+    await page.getByRole('button', { name: 'Send verification code' }).click();
+    await page.getByText('Please enter a valid email address').waitFor();
+    await context.close();
+  });
+
+  it('offers Try a different email and Create account when no account exists', async () => {
+    const { context, page } = await newPage(browser);
+    await requestCode(page, baseURL(), 'nobody@example.com');
+    const alert = page.getByTestId('account-not-found');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('nobody@example.com');
+
+    await alert.getByRole('button', { name: 'Try a different email' }).click();
+    await alert.waitFor({ state: 'detached' });
+    await page.getByLabel('Email', { exact: true }).waitFor();
+
+    await page.getByLabel('Email', { exact: true }).fill('nobody@example.com');
+    await page.getByRole('button', { name: 'Send verification code' }).click();
+    await alert.getByRole('link', { name: 'Create account' }).click();
+    await page.waitForURL((url) => url.pathname === '/register');
+    await context.close();
+  });
+
+  it('rejects a wrong code with an Invalid code toast and lets the user change the email', async () => {
+    const { context, page } = await newPage(browser);
+    await requestCode(page, baseURL(), 'manager@example.com');
+    await page.getByText('Check your email for the verification code', { exact: true }).waitFor();
+    const code = page.getByLabel('Verification code');
+    await code.fill('12345');
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    await page.getByText('Verification code must be 6 digits').waitFor();
+    expect(await code.getAttribute('maxlength')).toBe('6');
+
+    await code.fill('000000');
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    await page.getByText('Invalid code', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Use different email' }).click();
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe('manager@example.com');
+    await context.close();
+  });
+});
+
+describe('register screen', () => {
+  it('validates names, registers a guest for the organization in ?org= and lets them sign in', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/org/bright-smiles');
+    await page.getByRole('link', { name: 'create an account' }).click();
+    await page.waitForURL((url) => url.pathname === '/register' && url.searchParams.get('org') === 'bright-smiles');
+    await page.getByLabel('First name').fill('J');
+    await page.getByLabel('Last name').fill('D');
+    await page.getByLabel('Email', { exact: true }).fill('jamie.doe@example.com');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('First name must be at least 2 characters').waitFor();
+    await page.getByText('Last name must be at least 2 characters').waitFor();
+
+    await page.getByLabel('First name').fill('Jamie');
+    await page.getByLabel('Last name').fill('Doe');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Registration successful', { exact: true }).waitFor();
+    await page.waitForURL((url) => url.pathname === '/login');
+
+    // A second registration with the same address is refused with the server's message.
+    await page.goto('/register');
+    await page.getByLabel('First name').fill('Jamie');
+    await page.getByLabel('Last name').fill('Doe');
+    await page.getByLabel('Email', { exact: true }).fill('jamie.doe@example.com');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Registration failed', { exact: true }).waitFor();
+
+    // Guests never see the shell: they land on the organization they registered with.
+    await signIn(page, baseURL(), 'jamie.doe@example.com');
+    await page.waitForURL((url) => url.pathname === '/org/bright-smiles');
+    await page.getByText('Welcome, Jamie').waitFor();
+    expect(await page.getByRole('link', { name: 'My account' }).count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+let t: TestApp;
+let dist: string;
+beforeAll(async () => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'tradebook-dist-'));
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Tradebook</title>');
+  fs.writeFileSync(path.join(dist, 'assets', 'main-abc.js'), 'console.log(1)');
+  t = await createTestApp({ WEB_DIST_DIR: dist });
+});
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+describe('serving the web app', () => {
+  it('answers every client route, / included, with index.html', async () => {
+    for (const url of ['/', '/login', '/customers', '/org/demo', '/dev/outbox']) {
+      const res = await t.call({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets as immutable, including ones built after start-up', async () => {
+    const res = await t.call({ url: '/assets/main-abc.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toMatch(/immutable/);
+    fs.writeFileSync(path.join(dist, 'assets', 'later-def.js'), 'console.log(2)');
+    expect((await t.call({ url: '/assets/later-def.js' })).statusCode).toBe(200);
+  });
+
+  it('answers unknown API paths and missing files with JSON 404', async () => {
+    for (const url of ['/api/nope', '/assets/missing.js']) {
+      const res = await t.call({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toEqual({ message: 'Not found' });
+    }
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.call({ url: '/login' });
+    expect(res.headers['content-security-policy']).toMatch(/default-src 'self'/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});

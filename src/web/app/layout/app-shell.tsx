@@ -1,0 +1,43 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { ImpersonationBanner } from '@/app/layout/impersonation-banner';
+import { MobileBar } from '@/app/layout/mobile-bar';
+import { Sidebar } from '@/app/layout/sidebar';
+import { TopBar } from '@/app/layout/top-bar';
+import { pageTitleFor } from '@/app/layout/page-titles';
+import { DESKTOP_QUERY, useMediaQuery } from '@/app/layout/use-media-query';
+
+export function AppShell({ children }: { children: ReactNode }) {
+  const isDesktop = useMediaQuery(DESKTOP_QUERY);
+  const [isDesktopOpen, setDesktopOpen] = useState(true);
+  const [isDrawerOpen, setDrawerOpen] = useState(false);
+  const { pathname } = useLocation();
+  const title = pageTitleFor(pathname);
+
+  useEffect(() => {
+    document.title = `${title} · Tradebook`;
+  }, [title]);
+
+  const isOpen = isDesktop ? isDesktopOpen : isDrawerOpen;
+  const toggle = () => (isDesktop ? setDesktopOpen((v) => !v) : setDrawerOpen((v) => !v));
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <ImpersonationBanner />
+      <div className="flex flex-1">
+        <Sidebar
+          isOpen={isOpen}
+          isDrawer={!isDesktop}
+          onClose={() => setDrawerOpen(false)}
+          // On small screens the drawer covers the page, so it closes once a page is chosen.
+          onNavigate={() => !isDesktop && setDrawerOpen(false)}
+        />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <TopBar title={title} isSidebarOpen={isOpen} onToggleSidebar={toggle} />
+          <main className="flex-1 px-4 pt-4 pb-24 md:px-6 md:pt-6 md:pb-8">{children}</main>
+        </div>
+      </div>
+      <MobileBar />
+    </div>
+  );
+}

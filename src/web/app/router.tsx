@@ -1,0 +1,102 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PageSpinner } from '@/components/ui/spinner';
+import { RouteError } from '@/app/routes/route-error';
+import { SessionGate } from '@/app/routes/session-gate';
+import { GuestOnlyLayout } from '@/app/routes/guest-only-layout';
+import type { EmptyArea } from '@/features/empty-screen/empty-areas';
+import type { Role } from '@contracts/permissions';
+
+// Every screen is its own chunk so the first page stays small (the sign-in page loads no shell).
+function screen(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: await load() }) };
+}
+
+const SUPER_USER: readonly Role[] = ['super_user'];
+const ADMINS: readonly Role[] = ['super_user', 'org_admin'];
+
+function emptyScreen(path: string | null, area: EmptyArea, roles?: readonly Role[]): RouteObject {
+  const lazy: RouteObject['lazy'] = async () => {
+    const [{ EmptyScreen }, { RoleGate }] = await Promise.all([
+      import('@/features/empty-screen/empty-screen'),
+      import('@/app/routes/role-gate'),
+    ]);
+    const element = <EmptyScreen area={area} />;
+    return { element: roles ? <RoleGate roles={roles}>{element}</RoleGate> : element };
+  };
+  return path === null ? { index: true, lazy } : { path, lazy };
+}
+
+/** Always public, never in the shell, whatever the login state (part 2 "Top-level routing"). */
+const publicRoutes: RouteObject[] = [
+  { path: 'org/:slug', ...screen(() => import('@/features/organization-home/organization-home-screen').then((m) => m.OrganizationHomeScreen)) },
+  { path: 'services/:slug', ...screen(() => import('@/features/organization-home/services-screen').then((m) => m.ServicesScreen)) },
+  { path: 'schedule/:slug', ...screen(() => import('@/features/organization-home/schedule-screen').then((m) => m.ScheduleScreen)) },
+  { path: 'customer-portal', ...screen(() => import('@/features/customer-portal/customer-portal-screen').then((m) => m.CustomerPortalScreen)) },
+  { path: 'payment/:linkId', ...screen(() => import('@/features/payment-page/payment-screen').then((m) => m.PaymentScreen)) },
+  { path: 'dev/outbox', ...screen(() => import('@/features/dev-outbox/dev-outbox-screen').then((m) => m.DevOutboxScreen)) },
+];
+
+const staffRoutes: RouteObject[] = [
+  emptyScreen(null, 'dashboard'),
+  emptyScreen('dashboard', 'dashboard'),
+  emptyScreen('customers', 'customers'),
+  emptyScreen('work-orders', 'workOrders'),
+  emptyScreen('estimates', 'estimates'),
+  emptyScreen('invoices', 'invoices'),
+  emptyScreen('payments', 'payments'),
+  emptyScreen('inventory', 'inventory'),
+  emptyScreen('time-tracking', 'timeTracking'),
+  emptyScreen('messaging', 'messaging'),
+  emptyScreen('scheduling', 'scheduling'),
+  emptyScreen('reports', 'reports'),
+  emptyScreen('vendors', 'vendors'),
+  emptyScreen('organization', 'organization', ADMINS),
+  emptyScreen('organizations', 'organization', ADMINS),
+  emptyScreen('users', 'users', ADMINS),
+  emptyScreen('payment-analytics', 'paymentAnalytics'),
+  emptyScreen('payment-processors', 'paymentProcessors', SUPER_USER),
+  emptyScreen('payment-links', 'paymentLinks'),
+  emptyScreen('url-shortener', 'urlShortener'),
+  {
+    path: 'super-admin',
+    lazy: async () => {
+      const [{ SuperAdminScreen }, { RoleGate }] = await Promise.all([
+        import('@/features/super-admin/super-admin-screen'),
+        import('@/app/routes/role-gate'),
+      ]);
+      return { element: <RoleGate roles={SUPER_USER}><SuperAdminScreen /></RoleGate> };
+    },
+  },
+];
+
+const sessionRoutes: RouteObject[] = [
+  {
+    Component: GuestOnlyLayout,
+    children: [
+      { path: 'login', ...screen(() => import('@/features/auth/login-screen').then((m) => m.LoginScreen)) },
+      { path: 'register', ...screen(() => import('@/features/auth/register-screen').then((m) => m.RegisterScreen)) },
+    ],
+  },
+  {
+    lazy: async () => ({ Component: (await import('@/app/routes/staff-layout')).StaffLayout }),
+    children: staffRoutes,
+  },
+  {
+    // Reachable signed in (inside the shell) and signed out (on its own).
+    lazy: async () => ({ Component: (await import('@/app/routes/optional-shell-layout')).OptionalShellLayout }),
+    children: [
+      { path: 'user-guide', ...screen(() => import('@/features/user-guide/user-guide-screen').then((m) => m.UserGuideScreen)) },
+      { path: '*', ...screen(() => import('@/features/not-found/not-found-screen').then((m) => m.NotFoundScreen)) },
+    ],
+  },
+];
+
+export const router = createBrowserRouter([
+  {
+    path: '/',
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <PageSpinner />,
+    children: [...publicRoutes, { Component: SessionGate, children: sessionRoutes }],
+  },
+]);

@@ -1,0 +1,86 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { Inbox, RefreshCw } from 'lucide-react';
+import { formatDateTime } from '@contracts/format';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { cn } from '@/lib/utils';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { BrandMark } from '@/components/brand-mark';
+import { useOutbox } from '@/features/dev-outbox/api/get-outbox';
+
+export function DevOutboxScreen() {
+  const outbox = useOutbox();
+
+  useEffect(() => {
+    document.title = 'Outbox · Tradebook';
+  }, []);
+
+  return (
+    <div className="min-h-screen bg-background px-4 py-6 md:px-8">
+      <div className="mx-auto max-w-6xl space-y-4">
+        <div className="flex items-center justify-between gap-3">
+          <Link to="/login" aria-label="Tradebook sign in">
+            <BrandMark />
+          </Link>
+          <Button variant="outline" size="sm" onClick={() => void outbox.refetch()} disabled={outbox.isFetching}>
+            <RefreshCw className={cn(outbox.isFetching && 'animate-spin')} aria-hidden />
+            Refresh
+          </Button>
+        </div>
+        <div>
+          <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight">
+            <Inbox className="size-6 text-primary" aria-hidden />
+            Outbox
+          </h1>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Outside production, e-mails and text messages are kept here instead of being sent. The latest 50, newest first.
+          </p>
+        </div>
+        <Card>
+          <CardContent className="p-0">
+            {outbox.isPending ? (
+              <Spinner className="py-10" label="Loading..." />
+            ) : outbox.isError ? (
+              <p className="p-6 text-center text-sm text-muted-foreground">
+                {isApiError(outbox.error, 404) ? 'The outbox is not available on this server.' : errorMessage(outbox.error)}
+              </p>
+            ) : outbox.data.length === 0 ? (
+              <p className="p-6 text-center text-sm text-muted-foreground">The outbox is empty.</p>
+            ) : (
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Channel</TableHead>
+                    <TableHead>To</TableHead>
+                    <TableHead>Subject</TableHead>
+                    <TableHead>Created</TableHead>
+                    <TableHead>Text</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {outbox.data.map((entry) => (
+                    <TableRow key={entry.id} data-testid="outbox-row" className="align-top">
+                      <TableCell className="align-top">
+                        <Badge variant={entry.channel === 'email' ? 'secondary' : 'outline'}>{entry.channel === 'email' ? 'Email' : 'SMS'}</Badge>
+                      </TableCell>
+                      <TableCell className="align-top whitespace-nowrap">{entry.to}</TableCell>
+                      <TableCell className="min-w-40 align-top">{entry.subject ?? '-'}</TableCell>
+                      <TableCell className="align-top whitespace-nowrap">{formatDateTime(entry.createdAt)}</TableCell>
+                      <TableCell className="min-w-72 align-top">
+                        <pre className="max-h-60 overflow-auto rounded-md bg-muted p-2 font-mono text-xs whitespace-pre-wrap">{entry.text}</pre>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

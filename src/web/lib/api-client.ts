@@ -1,0 +1,86 @@
+// The shared request rules of part 1 section 7, in one place.
+import { getImpersonationToken } from '@/lib/impersonation-token';
+
+export interface ApiIssue {
+  path: string | (string | number)[];
+  message: string;
+}
+
+export interface ApiErrorBody {
+  message?: string;
+  issues?: ApiIssue[];
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ApiErrorBody | null;
+
+  constructor(status: number, message: string, body: ApiErrorBody | null) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export interface RequestOptions {
+  /** Reads only: answer null instead of throwing when the caller is not signed in. */
+  on401?: 'throw' | 'returnNull';
+  signal?: AbortSignal;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+async function request<T>(method: Method, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The server's CSRF rule wants a JSON content type on every state-changing call, body or not.
+  if (body !== undefined || method !== 'GET') headers['Content-Type'] = 'application/json';
+  const token = getImpersonationToken();
+  if (token) headers['x-impersonation-token'] = token;
+
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: 'include',
+    signal: options.signal,
+  });
+
+  const text = await response.text();
+  if (!response.ok) {
+    if (response.status === 401 && options.on401 === 'returnNull') return null as T;
+    const parsed = text ? parseJson(text) : null;
+    const errorBody = parsed && typeof parsed === 'object' ? (parsed as ApiErrorBody) : null;
+    throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, errorBody);
+  }
+  if (!text) return undefined as T;
+  const contentType = response.headers.get('content-type') ?? '';
+  return (contentType.includes('json') ? JSON.parse(text) : text) as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
+  delete: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('DELETE', path, body, options),
+};
+
+/** The server's own message when it sent one (`{ message }`), else the generic status text. */
+export function errorMessage(error: unknown, fallback = 'Something went wrong'): string {
+  if (error instanceof ApiError) return error.body?.message || error.message || fallback;
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}

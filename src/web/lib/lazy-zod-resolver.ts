@@ -1,0 +1,26 @@
+import type { FieldValues, Resolver } from 'react-hook-form';
+import type { ZodType } from 'zod';
+
+export interface LazyResolver<T extends FieldValues> {
+  resolver: Resolver<T>;
+  /** Starts loading the validator, e.g. on the first keystroke, so submitting never waits for it. */
+  preload: () => void;
+}
+
+/**
+ * A zodResolver whose schema and zod itself load on first use. The sign-in page is the first page
+ * most visitors see; keeping zod (about 24 KB gzipped) out of it keeps that page under budget.
+ */
+export function lazyZodResolver<T extends FieldValues>(loadSchema: () => Promise<ZodType>): LazyResolver<T> {
+  let loading: Promise<Resolver<T>> | undefined;
+  const load = () => {
+    loading ??= Promise.all([import('@hookform/resolvers/zod'), loadSchema()]).then(
+      ([{ zodResolver }, schema]) => zodResolver(schema as never) as unknown as Resolver<T>,
+    );
+    return loading;
+  };
+  return {
+    resolver: async (values, context, options) => (await load())(values, context, options),
+    preload: () => void load(),
+  };
+}
