@@ -1,6 +1,6 @@
 // Measures how long `npm start`'s server takes to serve its first request on an existing data directory.
 // Usage: npm run bench:startup [-- --runs 5]
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,11 +8,13 @@ import path from 'node:path';
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 5;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradebook-startup-'));
 const port = 3400 + Math.floor(Math.random() * 500);
-const tsx = path.resolve('node_modules/.bin/tsx');
+// What `npm start` runs after its build step.
+const build = spawnSync(process.execPath, ['scripts/build-if-stale.mjs'], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(1);
 
 async function once(): Promise<number> {
   const started = performance.now();
-  const child = spawn(tsx, ['src/server/main.ts'], {
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: 'ignore',
   });

@@ -1,11 +1,10 @@
-// Builds the web app when dist/web is missing or older than its sources, so `npm start` is fast on a second run.
+// Builds what `npm start` runs, only when it is missing or older than its sources, so a second start is fast:
+// the web app (Vite -> dist/web) and the server (esbuild -> dist/server/main.js, packages left external).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const out = path.join(root, 'dist/web/index.html');
-const sources = ['src/web', 'src/contracts', 'vite.config.ts', 'package-lock.json'];
 
 function newest(p) {
   const full = path.join(root, p);
@@ -17,12 +16,30 @@ function newest(p) {
   return max;
 }
 
-const built = fs.existsSync(out) ? fs.statSync(out).mtimeMs : 0;
-const src = Math.max(...sources.map(newest));
-if (built >= src) process.exit(0);
-console.log('Building the web app...');
-const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-  cwd: root,
-  stdio: 'inherit',
-});
-process.exit(r.status ?? 1);
+const builtAt = (file) => (fs.existsSync(path.join(root, file)) ? fs.statSync(path.join(root, file)).mtimeMs : 0);
+const stale = (output, sources) => builtAt(output) < Math.max(...sources.map(newest));
+
+if (stale('dist/web/index.html', ['src/web', 'src/contracts', 'vite.config.ts', 'package-lock.json'])) {
+  console.log('Building the web app...');
+  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+if (stale('dist/server/main.js', ['src/server', 'src/contracts', 'package-lock.json'])) {
+  console.log('Building the server...');
+  const { build } = await import('esbuild');
+  await build({
+    entryPoints: [path.join(root, 'src/server/main.ts')],
+    outfile: path.join(root, 'dist/server/main.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+}

@@ -1,5 +1,4 @@
 // Reads config, opens the database, migrates, seeds, listens.
-import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
@@ -9,11 +8,11 @@ import { purgeOldWindows } from './platform/rate-limit';
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.dataDir,
-    poolSize: config.DATABASE_POOL_SIZE,
-  });
+  // Opening PGlite (WebAssembly) and loading the app's modules overlap, so the first request comes sooner.
+  const [database, { buildApp }] = await Promise.all([
+    openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE }),
+    import('./app'),
+  ]);
   await runMigrations(database);
   const seeded = config.SEED_DEMO ? await seedDemo(database.db) : false;
 

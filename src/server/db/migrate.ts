@@ -1,10 +1,23 @@
 // Applies the committed drizzle-kit migrations; the same files for PGlite and PostgreSQL.
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { Database } from './client';
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+/** The package's drizzle/ folder, found from this file whether it runs from src/ or from the dist/ bundle. */
+function findMigrationsDir(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    if (fs.existsSync(path.join(dir, 'package.json')) && fs.existsSync(path.join(dir, 'drizzle'))) return path.join(dir, 'drizzle');
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('drizzle/ migrations folder not found');
+    dir = parent;
+  }
+}
+
+export const MIGRATIONS_DIR = findMigrationsDir();
 
 export async function runMigrations(database: Database): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_DIR, migrationsSchema: 'drizzle' };

@@ -3,8 +3,8 @@
 // plain model of display strings and knows nothing of the database. Text is only ever printed as text.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import * as fontkit from 'fontkit';
-import PDFDocument from 'pdfkit';
+import type * as Fontkit from 'fontkit';
+import type PDFKit from 'pdfkit';
 
 export interface PdfLine {
   description: string;
@@ -42,10 +42,20 @@ export interface PdfDocumentModel {
 }
 
 const require = createRequire(import.meta.url);
-type ParsedFont = fontkit.Font;
+type ParsedFont = Fontkit.Font;
 let fonts: { regular: ParsedFont; bold: ParsedFont } | null = null;
 
-function parseFont(file: string): ParsedFont {
+/** pdfkit and fontkit take ~0.5 s to import: loaded on the first document, not at server start. */
+let libs: { fontkit: typeof Fontkit; PDFDocument: typeof PDFKit } | null = null;
+async function loadLibs() {
+  if (!libs) {
+    const [fontkit, pdfkit] = await Promise.all([import('fontkit'), import('pdfkit')]);
+    libs = { fontkit: fontkit as unknown as typeof Fontkit, PDFDocument: pdfkit.default };
+  }
+  return libs;
+}
+
+function parseFont(fontkit: typeof Fontkit, file: string): ParsedFont {
   const font = fontkit.create(fs.readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`)));
   if (!('layout' in font)) throw new Error(`${file} is a font collection`);
   return font;
@@ -55,8 +65,8 @@ function parseFont(file: string): ParsedFont {
  * The font files, read and parsed once from the font package. Parsing is most of the cost of a small
  * document, so every document shares the parsed fonts (pdfkit makes its own subset per document).
  */
-function loadFonts() {
-  fonts ??= { regular: parseFont('DejaVuSans.ttf'), bold: parseFont('DejaVuSans-Bold.ttf') };
+function loadFonts(fontkit: typeof Fontkit) {
+  fonts ??= { regular: parseFont(fontkit, 'DejaVuSans.ttf'), bold: parseFont(fontkit, 'DejaVuSans-Bold.ttf') };
   return fonts;
 }
 
@@ -94,12 +104,13 @@ const CELL_PAD = 8;
 const ROW_PAD_Y = 6;
 const TABLE_FONT = 9.5;
 
-type Doc = InstanceType<typeof PDFDocument>;
+type Doc = InstanceType<typeof PDFKit>;
 
 const present = (lines: (string | null | undefined)[]) => lines.map((l) => (l ?? '').trim()).filter((l) => l.length > 0);
 
-export function renderDocumentPdf(model: PdfDocumentModel): Promise<Buffer> {
-  const f = loadFonts();
+export async function renderDocumentPdf(model: PdfDocumentModel): Promise<Buffer> {
+  const { fontkit, PDFDocument } = await loadLibs();
+  const f = loadFonts(fontkit);
   const doc = new PDFDocument({
     size: 'LETTER',
     // The bottom margin keeps flowing text (long notes) clear of the footer.
