@@ -1,12 +1,13 @@
 // The customers list: search across the row's fields, sort, page, total.
-import { and, asc, count, desc, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, sql, type SQL } from 'drizzle-orm';
 import type { Customer } from '../../../contracts/customers';
 import type { ListQuery } from '../../../contracts/lists';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
-import { likePattern, orderBy, page } from '../../platform/lists';
+import { orderBy, page } from '../../platform/lists';
 import { tenantFilter } from '../../platform/tenancy';
+import { customerSearch } from './customer-search';
 import { toCustomerResponse } from './customer-response';
 
 const SORTABLE = {
@@ -25,24 +26,6 @@ const SORTABLE = {
 function byName(descending: boolean): SQL[] {
   const dir = descending ? desc : asc;
   return [dir(sql`lower(${customers.name})`), dir(customers.name), dir(customers.id)];
-}
-
-/** The free-text condition: any text column contains q; the phone (stored as digits) contains q's digits. */
-export function customerSearch(q: string | undefined): SQL | undefined {
-  if (!q) return undefined;
-  const pattern = likePattern(q);
-  const digits = q.replace(/\D/g, '');
-  return or(
-    ilike(customers.name, pattern),
-    ilike(customers.email, pattern),
-    ilike(customers.address, pattern),
-    ilike(customers.city, pattern),
-    ilike(customers.state, pattern),
-    ilike(customers.zip, pattern),
-    ilike(customers.companyName, pattern),
-    ilike(customers.notes, pattern),
-    digits ? ilike(customers.phone, likePattern(digits)) : undefined,
-  );
 }
 
 export async function listCustomers(db: Db, ctx: RequestContext, query: ListQuery): Promise<{ rows: Customer[]; total: number }> {

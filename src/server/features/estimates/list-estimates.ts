@@ -1,9 +1,10 @@
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Estimate, EstimateListQuery } from '../../../contracts/estimates';
 import type { DbOrTx } from '../../db/client';
 import { customers, estimates } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
-import { likePattern, orderBy, page } from '../../platform/lists';
+import { orderBy, page } from '../../platform/lists';
+import { estimateSearch } from '../customers/customer-search';
 import { tenantFilter } from '../../platform/tenancy';
 import { estimateColumns, estimateCustomerJoin, toEstimates } from './estimate-view';
 
@@ -23,8 +24,7 @@ export async function listEstimates(db: DbOrTx, ctx: RequestContext, query: Esti
   if (query.status) filters.push(eq(estimates.status, query.status));
   if (query.customerId) filters.push(eq(estimates.customerId, query.customerId));
   if (query.q) {
-    const p = likePattern(query.q);
-    filters.push(or(ilike(estimates.estimateNumber, p), ilike(estimates.title, p), ilike(customers.name, p)));
+    filters.push(estimateSearch(ctx, query.q, query.organizationId));
   }
   const where = and(...filters);
   const { limit, offset } = page(query);

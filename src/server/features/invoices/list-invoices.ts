@@ -1,9 +1,10 @@
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Invoice, InvoiceListQuery } from '../../../contracts/invoices';
 import type { DbOrTx } from '../../db/client';
 import { customers, invoices } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
-import { likePattern, orderBy, page } from '../../platform/lists';
+import { orderBy, page } from '../../platform/lists';
+import { invoiceSearch } from '../customers/customer-search';
 import { tenantFilter } from '../../platform/tenancy';
 import { invoiceColumns, invoiceCustomerJoin, toInvoices } from './invoice-view';
 
@@ -23,8 +24,7 @@ export async function listInvoices(db: DbOrTx, ctx: RequestContext, query: Invoi
   if (query.status) filters.push(eq(invoices.status, query.status));
   if (query.customerId) filters.push(eq(invoices.customerId, query.customerId));
   if (query.q) {
-    const p = likePattern(query.q);
-    filters.push(or(ilike(invoices.invoiceNumber, p), ilike(customers.name, p)));
+    filters.push(invoiceSearch(ctx, query.q, query.organizationId));
   }
   const where = and(...filters);
   const { limit, offset } = page(query);

@@ -1,12 +1,12 @@
 // One search per kind of record, each up to SEARCH_RESULTS_PER_KIND matches in the caller's organization.
-import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { formatPhone, statusLabel } from '../../../contracts/format';
 import { formatMoney } from '../../../contracts/money';
 import { SEARCH_RESULTS_PER_KIND, type SearchResult } from '../../../contracts/search';
 import type { Db } from '../../db/client';
 import { customers, estimates, invoices, workOrders } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
-import { likePattern } from '../../platform/lists';
+import { customerSearch, estimateSearch, invoiceSearch, workOrderSearch } from '../customers/customer-search';
 import { tenantFilter } from '../../platform/tenancy';
 
 export interface SearchScope {
@@ -18,20 +18,13 @@ export interface SearchScope {
 const line = (...parts: (string | null | undefined)[]) => parts.filter((p) => p && p.trim()).join(' · ') || null;
 
 export async function searchCustomers(db: Db, { ctx, q, organizationId }: SearchScope): Promise<SearchResult[]> {
-  const pattern = likePattern(q);
-  const digits = q.replace(/\D/g, '');
   const rows = await db
     .select({ id: customers.id, name: customers.name, companyName: customers.companyName, email: customers.email, phone: customers.phone })
     .from(customers)
     .where(
       and(
         tenantFilter(ctx, customers.organizationId, organizationId),
-        or(
-          ilike(customers.name, pattern),
-          ilike(customers.email, pattern),
-          ilike(customers.companyName, pattern),
-          digits ? ilike(customers.phone, likePattern(digits)) : undefined,
-        ),
+        customerSearch(q),
       ),
     )
     .orderBy(asc(sql`lower(${customers.name})`), asc(customers.name), asc(customers.id))
@@ -45,12 +38,11 @@ export async function searchCustomers(db: Db, { ctx, q, organizationId }: Search
 }
 
 export async function searchWorkOrders(db: Db, { ctx, q, organizationId }: SearchScope): Promise<SearchResult[]> {
-  const pattern = likePattern(q);
   const rows = await db
     .select({ id: workOrders.id, number: workOrders.orderNumber, title: workOrders.title, status: workOrders.status, customerName: customers.name })
     .from(workOrders)
     .innerJoin(customers, and(eq(customers.id, workOrders.customerId), eq(customers.organizationId, workOrders.organizationId)))
-    .where(and(tenantFilter(ctx, workOrders.organizationId, organizationId), or(ilike(workOrders.orderNumber, pattern), ilike(workOrders.title, pattern))))
+    .where(and(tenantFilter(ctx, workOrders.organizationId, organizationId), workOrderSearch(ctx, q, organizationId)))
     .orderBy(desc(workOrders.createdAt), desc(workOrders.id))
     .limit(SEARCH_RESULTS_PER_KIND);
   return rows.map((r) => ({
@@ -62,12 +54,11 @@ export async function searchWorkOrders(db: Db, { ctx, q, organizationId }: Searc
 }
 
 export async function searchEstimates(db: Db, { ctx, q, organizationId }: SearchScope): Promise<SearchResult[]> {
-  const pattern = likePattern(q);
   const rows = await db
     .select({ id: estimates.id, number: estimates.estimateNumber, title: estimates.title, status: estimates.status, total: estimates.total, customerName: customers.name })
     .from(estimates)
     .innerJoin(customers, and(eq(customers.id, estimates.customerId), eq(customers.organizationId, estimates.organizationId)))
-    .where(and(tenantFilter(ctx, estimates.organizationId, organizationId), or(ilike(estimates.estimateNumber, pattern), ilike(estimates.title, pattern))))
+    .where(and(tenantFilter(ctx, estimates.organizationId, organizationId), estimateSearch(ctx, q, organizationId)))
     .orderBy(desc(estimates.createdAt), desc(estimates.id))
     .limit(SEARCH_RESULTS_PER_KIND);
   return rows.map((r) => ({
@@ -79,12 +70,11 @@ export async function searchEstimates(db: Db, { ctx, q, organizationId }: Search
 }
 
 export async function searchInvoices(db: Db, { ctx, q, organizationId }: SearchScope): Promise<SearchResult[]> {
-  const pattern = likePattern(q);
   const rows = await db
     .select({ id: invoices.id, number: invoices.invoiceNumber, status: invoices.status, total: invoices.total, customerName: customers.name })
     .from(invoices)
     .innerJoin(customers, and(eq(customers.id, invoices.customerId), eq(customers.organizationId, invoices.organizationId)))
-    .where(and(tenantFilter(ctx, invoices.organizationId, organizationId), or(ilike(invoices.invoiceNumber, pattern), ilike(customers.name, pattern))))
+    .where(and(tenantFilter(ctx, invoices.organizationId, organizationId), invoiceSearch(ctx, q, organizationId)))
     .orderBy(desc(invoices.createdAt), desc(invoices.id))
     .limit(SEARCH_RESULTS_PER_KIND);
   return rows.map((r) => ({

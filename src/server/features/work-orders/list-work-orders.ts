@@ -1,9 +1,10 @@
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { WorkOrder, WorkOrderListQuery } from '../../../contracts/work-orders';
 import type { DbOrTx } from '../../db/client';
 import { customers, workOrders } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
-import { likePattern, orderBy, page } from '../../platform/lists';
+import { orderBy, page } from '../../platform/lists';
+import { workOrderSearch } from '../customers/customer-search';
 import { tenantFilter } from '../../platform/tenancy';
 import { toWorkOrders, workOrderColumns, workOrderCustomerJoin } from './work-order-view';
 
@@ -24,8 +25,7 @@ export async function listWorkOrders(db: DbOrTx, ctx: RequestContext, query: Wor
   if (query.status) filters.push(eq(workOrders.status, query.status));
   if (query.customerId) filters.push(eq(workOrders.customerId, query.customerId));
   if (query.q) {
-    const p = likePattern(query.q);
-    filters.push(or(ilike(workOrders.orderNumber, p), ilike(workOrders.title, p), ilike(customers.name, p)));
+    filters.push(workOrderSearch(ctx, query.q, query.organizationId));
   }
   const where = and(...filters);
   const { limit, offset } = page(query);
