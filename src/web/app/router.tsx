@@ -37,13 +37,16 @@ const publicRoutes: RouteObject[] = [
   { path: 'dev/outbox', ...screen(() => import('@/features/dev-outbox/dev-outbox-screen').then((m) => m.DevOutboxScreen)) },
 ];
 
+// One loader for both addresses of the dashboard, so its chunk list is written once in the entry.
+const dashboardScreen = screen(() => import('@/features/dashboard/dashboard-screen').then((m) => m.DashboardScreen));
+
 const staffRoutes: RouteObject[] = [
-  emptyScreen(null, 'dashboard'),
-  emptyScreen('dashboard', 'dashboard'),
-  emptyScreen('customers', 'customers'),
-  emptyScreen('work-orders', 'workOrders'),
-  emptyScreen('estimates', 'estimates'),
-  emptyScreen('invoices', 'invoices'),
+  { index: true, ...dashboardScreen },
+  { path: 'dashboard', ...dashboardScreen },
+  { path: 'customers', ...screen(() => import('@/features/customers/customers-screen').then((m) => m.CustomersScreen)) },
+  { path: 'work-orders', ...screen(() => import('@/features/work-orders/work-orders-screen').then((m) => m.WorkOrdersScreen)) },
+  { path: 'estimates', ...screen(() => import('@/features/estimates/estimates-screen').then((m) => m.EstimatesScreen)) },
+  { path: 'invoices', ...screen(() => import('@/features/invoices/invoices-screen').then((m) => m.InvoicesScreen)) },
   emptyScreen('payments', 'payments'),
   emptyScreen('inventory', 'inventory'),
   emptyScreen('time-tracking', 'timeTracking'),

@@ -29,6 +29,12 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** One page of a list endpoint: its rows plus the total from X-Total-Count (DECISIONS.md, Lists). */
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 function parseJson(text: string): unknown {
@@ -39,7 +45,7 @@ function parseJson(text: string): unknown {
   }
 }
 
-async function request<T>(method: Method, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+async function request<T>(method: Method, path: string, body: unknown, options: RequestOptions = {}, onHeaders?: (headers: Headers) => void): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   // The server's CSRF rule wants a JSON content type on every state-changing call, body or not.
   if (body !== undefined || method !== 'GET') headers['Content-Type'] = 'application/json';
@@ -61,6 +67,7 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
     const errorBody = parsed && typeof parsed === 'object' ? (parsed as ApiErrorBody) : null;
     throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, errorBody);
   }
+  onHeaders?.(response.headers);
   if (!text) return undefined as T;
   const contentType = response.headers.get('content-type') ?? '';
   return (contentType.includes('json') ? JSON.parse(text) : text) as T;
@@ -72,6 +79,15 @@ export const api = {
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
   delete: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('DELETE', path, body, options),
+  /** A list read that also answers the total the server put in X-Total-Count (the rows' count if absent). */
+  getPage: async <T>(path: string, options?: RequestOptions): Promise<Page<T>> => {
+    let total: number | null = null;
+    const rows = await request<T[]>('GET', path, undefined, options, (headers) => {
+      const header = headers.get('X-Total-Count');
+      total = header !== null && /^\d+$/.test(header) ? Number(header) : null;
+    });
+    return { rows, total: total ?? rows.length };
+  },
 };
 
 /** The server's own message when it sent one (`{ message }`), else the generic status text. */

@@ -1,9 +1,9 @@
-import { Menu, Search } from 'lucide-react';
+import { Menu } from 'lucide-react';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { NotificationBell } from '@/app/layout/notification-bell';
 import { UserMenu } from '@/app/layout/user-menu';
+import { GlobalSearch } from '@/features/search/components/global-search';
 
 interface TopBarProps {
   title: string;
@@ -35,10 +35,7 @@ export function TopBar({ title, isSidebarOpen, onToggleSidebar }: TopBarProps) {
         )}
       </div>
       <div className="ml-auto flex items-center gap-1 md:gap-3">
-        <div className="relative hidden lg:block">
-          <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <Input type="search" placeholder="Search customers, jobs..." aria-label="Search" className="w-64 pl-8" />
-        </div>
+        <GlobalSearch />
         <NotificationBell />
         <UserMenu />
       </div>

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { emptyLineItem, lineAmount, lineCents, linesSubtotalCents } from '@/components/line-items-editor';
+
+describe('line items (part 1 sections 5 and 9)', () => {
+  it('starts a line with quantity 1 and rate 0', () => {
+    expect(emptyLineItem()).toEqual({ description: '', quantity: '1', rate: '0' });
+  });
+
+  it('prices quantity x rate in cents, without float error', () => {
+    expect(lineCents({ quantity: '3', rate: '0.10' })).toBe(30);
+    expect(lineCents({ quantity: '1.5', rate: '33.33' })).toBe(5000);
+    expect(lineAmount({ quantity: '2', rate: '19.99' })).toBe('39.98');
+  });
+
+  it('counts a blank or unfinished number as 0 while typing', () => {
+    expect(lineCents({ quantity: '', rate: '10' })).toBe(0);
+    expect(lineCents({ quantity: '2', rate: '-' })).toBe(0);
+    expect(lineCents(undefined)).toBe(0);
+  });
+
+  it('adds the lines in cents', () => {
+    const lines = Array.from({ length: 10 }, () => ({ description: 'x', quantity: '1', rate: '0.10' }));
+    expect(linesSubtotalCents(lines)).toBe(100);
+  });
+});

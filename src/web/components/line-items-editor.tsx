@@ -1,0 +1,167 @@
+// The line items of work orders, estimates and invoices (part 1 sections 3 and 5): description,
+// quantity, rate, and the amount (quantity x rate) shown live in cents, never by adding floats.
+// Used inside a react-hook-form <Form> whose values have `lineItems: LineItemValues[]`.
+import { Plus, Trash2 } from 'lucide-react';
+import { useFormContext, useWatch, type FieldErrors } from 'react-hook-form';
+import { formatMoney, fromCents, lineAmountCents, type Cents } from '@contracts/money';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { cn } from '@/lib/utils';
+
+/** A line as the form holds it: what the inputs show. */
+export interface LineItemValues {
+  description: string;
+  quantity: string;
+  rate: string;
+}
+
+/** Part 1 section 9: a new line has quantity 1 and rate 0. */
+export function emptyLineItem(): LineItemValues {
+  return { description: '', quantity: '1', rate: '0' };
+}
+
+/** quantity x rate in cents; 0 while either is blank or not a number yet. */
+export function lineCents(line: Partial<LineItemValues> | undefined): Cents {
+  const quantity = line?.quantity?.trim() ?? '';
+  const rate = line?.rate?.trim() ?? '';
+  if (!quantity || !rate) return 0;
+  try {
+    return lineAmountCents(quantity, rate);
+  } catch {
+    return 0;
+  }
+}
+
+export function linesSubtotalCents(lines: readonly (Partial<LineItemValues> | undefined)[] | undefined): Cents {
+  return (lines ?? []).reduce<Cents>((sum, line) => sum + lineCents(line), 0);
+}
+
+/** The decimal string of a line's amount, as the API carries it. */
+export function lineAmount(line: Partial<LineItemValues> | undefined): string {
+  return fromCents(lineCents(line));
+}
+
+interface LineErrors {
+  description?: { message?: string };
+  quantity?: { message?: string };
+  rate?: { message?: string };
+  amount?: { message?: string };
+}
+
+interface LineItemsEditorProps {
+  /** Disables every input (while saving, or a saved invoice). */
+  disabled?: boolean;
+  /** A view for users who may not change the document: no add or remove buttons. */
+  readOnly?: boolean;
+  className?: string;
+}
+
+export function LineItemsEditor({ disabled = false, readOnly = false, className }: LineItemsEditorProps) {
+  const { control, register, formState, getValues, setValue, clearErrors } = useFormContext<{ lineItems: LineItemValues[] }>();
+  // Rows are the watched array itself (not useFieldArray, which would add its code to the shared
+  // react-hook-form chunk that the sign-in page also loads); setValue writes the values back into
+  // the rows' inputs, so index keys stay correct when a row is removed.
+  const lines = useWatch({ control, name: 'lineItems' }) ?? [];
+  const update = (next: LineItemValues[]) => setValue('lineItems', next, { shouldDirty: true });
+  const append = (line: LineItemValues) => update([...getValues('lineItems'), line]);
+  const remove = (index: number) => {
+    // Messages belong to row positions, which just moved; the next submit checks again.
+    clearErrors('lineItems');
+    update(getValues('lineItems').filter((_, i) => i !== index));
+  };
+  const errors = formState.errors as FieldErrors<{ lineItems: LineItemValues[] }>;
+  const lineErrors = (errors.lineItems ?? []) as unknown as (LineErrors | undefined)[];
+  const listError = (errors.lineItems as { message?: string; root?: { message?: string } } | undefined)?.root?.message ??
+    (errors.lineItems as { message?: string } | undefined)?.message;
+
+  return (
+    <fieldset className={cn('space-y-2', className)} disabled={disabled || readOnly} data-testid="line-items">
+      <legend className="mb-2 text-sm font-medium">Line Items</legend>
+      <div
+        aria-hidden
+        className="hidden gap-2 px-1 text-xs font-medium text-muted-foreground sm:grid sm:grid-cols-[minmax(0,1fr)_5.5rem_7rem_7rem_2.25rem]"
+      >
+        <span>Description</span>
+        <span>Quantity</span>
+        <span>Rate</span>
+        <span className="text-right">Amount</span>
+        <span />
+      </div>
+      <ul className="space-y-2">
+        {lines.map((_, index) => {
+          const n = index + 1;
+          const e = lineErrors[index];
+          const messages = [e?.description?.message, e?.quantity?.message, e?.rate?.message, e?.amount?.message].filter(Boolean);
+          return (
+            <li key={index} className="rounded-md border p-2 sm:border-0 sm:p-0" data-testid="line-item">
+              <div className="grid grid-cols-[3.25rem_minmax(0,1fr)_minmax(0,1fr)_2rem] items-center gap-1.5 sm:grid-cols-[minmax(0,1fr)_5.5rem_7rem_7rem_2.25rem] sm:gap-2">
+                <Input
+                  className="col-span-3 sm:col-span-1"
+                  placeholder="Description"
+                  aria-label={`Line ${n} description`}
+                  aria-invalid={Boolean(e?.description)}
+                  {...register(`lineItems.${index}.description`)}
+                />
+                <Input
+                  type="number"
+                  inputMode="decimal"
+                  min={1}
+                  step="any"
+                  placeholder="Qty"
+                  className="px-2 [-moz-appearance:textfield] sm:px-3 [&::-webkit-inner-spin-button]:appearance-none"
+                  aria-label={`Line ${n} quantity`}
+                  aria-invalid={Boolean(e?.quantity)}
+                  {...register(`lineItems.${index}.quantity`)}
+                />
+                <Input
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  step="0.01"
+                  placeholder="Rate"
+                  className="px-2 [-moz-appearance:textfield] sm:px-3 [&::-webkit-inner-spin-button]:appearance-none"
+                  aria-label={`Line ${n} rate`}
+                  aria-invalid={Boolean(e?.rate)}
+                  {...register(`lineItems.${index}.rate`)}
+                />
+                <output
+                  aria-label={`Line ${n} amount`}
+                  data-testid="line-amount"
+                  className="col-span-2 truncate rounded-md bg-muted px-2 py-2 text-right text-sm tabular-nums sm:col-span-1"
+                >
+                  {formatMoney(fromCents(lineCents(lines[index])))}
+                </output>
+                {readOnly ? (
+                  <span className="col-start-4 row-start-1 sm:col-start-auto sm:row-start-auto" />
+                ) : (
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="col-start-4 row-start-1 size-8 sm:col-start-auto sm:row-start-auto sm:size-9"
+                    aria-label={`Remove line ${n}`}
+                    disabled={disabled || lines.length <= 1}
+                    onClick={() => remove(index)}
+                  >
+                    <Trash2 aria-hidden />
+                  </Button>
+                )}
+              </div>
+              {messages.length > 0 && (
+                <p className="mt-1 text-sm text-destructive" role="alert">
+                  {messages.join(' · ')}
+                </p>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {listError && <p className="text-sm text-destructive">{listError}</p>}
+      {!readOnly && (
+        <Button variant="outline" size="sm" onClick={() => append(emptyLineItem())} disabled={disabled}>
+          <Plus aria-hidden />
+          Add line
+        </Button>
+      )}
+    </fieldset>
+  );
+}

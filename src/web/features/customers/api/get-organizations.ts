@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import type { OrganizationSummary } from '@contracts/organizations';
+import { api } from '@/lib/api-client';
+
+export const organizationsQueryKey = ['organizations'] as const;
+
+/** The caller's organization, or every organization for a super user. */
+export function getOrganizations(): Promise<OrganizationSummary[]> {
+  return api.get<OrganizationSummary[]>('/api/organizations');
+}
+
+export function useOrganizations(options: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: organizationsQueryKey, queryFn: getOrganizations, enabled: options.enabled ?? true });
+}

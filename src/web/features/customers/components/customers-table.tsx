@@ -1,0 +1,97 @@
+import { Pencil } from 'lucide-react';
+import type { Customer } from '@contracts/customers';
+import { formatPhone } from '@contracts/format';
+import { Button } from '@/components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { addressLine, addressLines, MISSING, organizationName, orDash } from '@/features/customers/customer-display';
+
+interface CustomersTableProps {
+  customers: Customer[];
+  organizationNames: ReadonlyMap<number, string>;
+  canManage: boolean;
+  onEdit: (customer: Customer) => void;
+}
+
+function AddressCell({ customer }: { customer: Customer }) {
+  const [first, second] = addressLines(customer);
+  if (!first) return <>{MISSING}</>;
+  return (
+    <div className="max-w-52 min-w-36 xl:max-w-64" title={addressLine(customer)}>
+      <p className="truncate">{first}</p>
+      {second && <p className="truncate text-xs text-muted-foreground">{second}</p>}
+    </div>
+  );
+}
+
+/** A table on wide screens, a stacked list on phones. */
+export function CustomersTable({ customers, organizationNames, canManage, onEdit }: CustomersTableProps) {
+  return (
+    <>
+      <div className="hidden md:block">
+        <Table>
+          <TableHeader>
+            <TableRow className="hover:bg-transparent">
+              <TableHead>Name</TableHead>
+              <TableHead>Organization</TableHead>
+              <TableHead>Company</TableHead>
+              <TableHead>Email</TableHead>
+              <TableHead>Phone</TableHead>
+              <TableHead>Address</TableHead>
+              {canManage && (
+                <TableHead className="w-0">
+                  <span className="sr-only">Actions</span>
+                </TableHead>
+              )}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {customers.map((c) => (
+              <TableRow key={c.id} data-testid="customer-row" data-customer-id={c.id}>
+                <TableCell className="min-w-36 font-medium">{c.name}</TableCell>
+                <TableCell className="max-w-36 text-xs text-muted-foreground">{organizationName(organizationNames, c.organizationId)}</TableCell>
+                <TableCell className="max-w-40">{orDash(c.companyName)}</TableCell>
+                <TableCell>
+                  <p className="max-w-44 truncate xl:max-w-56" title={c.email ?? undefined}>
+                    {orDash(c.email)}
+                  </p>
+                </TableCell>
+                <TableCell className="whitespace-nowrap tabular-nums">{formatPhone(c.phone)}</TableCell>
+                <TableCell>
+                  <AddressCell customer={c} />
+                </TableCell>
+                {canManage && (
+                  <TableCell className="py-1 pr-2 pl-0 text-right">
+                    <Button variant="ghost" size="sm" onClick={() => onEdit(c)} aria-label={`Edit ${c.name}`} title="Edit">
+                      <Pencil aria-hidden />
+                      <span className="hidden 2xl:inline">Edit</span>
+                    </Button>
+                  </TableCell>
+                )}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+      <ul className="divide-y md:hidden" aria-label="Customers">
+        {customers.map((c) => (
+          <li key={c.id} className="flex items-start gap-3 px-4 py-3" data-testid="customer-card">
+            <div className="min-w-0 flex-1 space-y-0.5 text-sm">
+              <p className="truncate font-medium">{c.name}</p>
+              {c.companyName && <p className="truncate text-muted-foreground">{c.companyName}</p>}
+              <p className="truncate">{orDash(c.email)}</p>
+              <p className="tabular-nums">{formatPhone(c.phone)}</p>
+              <p className="truncate text-muted-foreground">{addressLine(c)}</p>
+              <p className="truncate text-xs text-muted-foreground">{organizationName(organizationNames, c.organizationId)}</p>
+            </div>
+            {canManage && (
+              <Button variant="outline" size="sm" onClick={() => onEdit(c)} aria-label={`Edit ${c.name}`}>
+                <Pencil aria-hidden />
+                Edit
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

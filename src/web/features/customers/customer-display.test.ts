@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { addressLine, addressLines, organizationName, orDash, pageSummary } from '@/features/customers/customer-display';
+
+describe('customer list display (part 1 section 2)', () => {
+  it("shows '-' for missing values", () => {
+    expect(orDash(null)).toBe('-');
+    expect(orDash('  ')).toBe('-');
+    expect(orDash('Acme')).toBe('Acme');
+  });
+
+  it('joins the address parts that exist', () => {
+    expect(addressLine({ address: '12 Oak St', city: 'Springfield', state: 'IL', zip: '62701' })).toBe('12 Oak St, Springfield, IL 62701');
+    expect(addressLine({ address: null, city: null, state: 'IL', zip: null })).toBe('IL');
+    expect(addressLine({ address: null, city: null, state: null, zip: null })).toBe('-');
+    expect(addressLines({ address: '12 Oak St', city: 'Springfield', state: 'IL', zip: '62701' })).toEqual(['12 Oak St', 'Springfield, IL 62701']);
+    expect(addressLines({ address: ' ', city: null, state: null, zip: '62701' })).toEqual(['62701']);
+  });
+
+  it("falls back to 'Unknown Organization'", () => {
+    const names = new Map([[1, 'Demo Home Services']]);
+    expect(organizationName(names, 1)).toBe('Demo Home Services');
+    expect(organizationName(names, 9)).toBe('Unknown Organization');
+  });
+
+  it('summarises the page shown', () => {
+    expect(pageSummary(0, 50, 120)).toBe('Showing 1–50 of 120');
+    expect(pageSummary(100, 20, 120)).toBe('Showing 101–120 of 120');
+    expect(pageSummary(0, 0, 0)).toBe('');
+  });
+});

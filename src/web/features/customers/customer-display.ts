@@ -1,0 +1,35 @@
+// How a customer row reads on screen: missing values show '-' (part 1 section 2, Customers).
+import type { Customer } from '@contracts/customers';
+
+export const MISSING = '-';
+
+export function orDash(value: string | null | undefined): string {
+  return value && value.trim() ? value : MISSING;
+}
+
+type AddressParts = Pick<Customer, 'address' | 'city' | 'state' | 'zip'>;
+
+/** ['12 Oak St', 'Springfield, IL 62701']: the street, then the place, each left out when empty. */
+export function addressLines(customer: AddressParts): string[] {
+  const stateZip = [customer.state, customer.zip].filter((s) => s && s.trim()).join(' ');
+  const place = [customer.city, stateZip].filter((s): s is string => Boolean(s && s.trim())).join(', ');
+  return [customer.address?.trim() ?? '', place].filter(Boolean);
+}
+
+/** '12 Oak St, Springfield, IL 62701' from whichever parts exist; '-' when none. */
+export function addressLine(customer: AddressParts): string {
+  const lines = addressLines(customer);
+  return lines.length ? lines.join(', ') : MISSING;
+}
+
+export const UNKNOWN_ORGANIZATION = 'Unknown Organization';
+
+export function organizationName(names: ReadonlyMap<number, string>, organizationId: number): string {
+  return names.get(organizationId) ?? UNKNOWN_ORGANIZATION;
+}
+
+/** 'Showing 1–50 of 120' for a page of the list; '' when the list is empty. */
+export function pageSummary(offset: number, rowCount: number, total: number): string {
+  if (rowCount === 0 || total === 0) return '';
+  return `Showing ${offset + 1}–${offset + rowCount} of ${total}`;
+}

@@ -1,0 +1,42 @@
+import { ClipboardList, DollarSign, FileText, Users } from 'lucide-react';
+import type { DashboardStats } from '@contracts/dashboard';
+import { formatMoney } from '@contracts/money';
+import type { LabelSet } from '@contracts/vocabulary';
+import { newCustomersCaption, overdueCaption, percentCaption } from '@/features/dashboard/growth-captions';
+import { StatCard } from '@/features/dashboard/components/stat-card';
+
+export function StatCards({ stats, labels }: { stats: DashboardStats; labels: LabelSet }) {
+  const { growth } = stats;
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+      <StatCard
+        testId="stat-active-work-orders"
+        title={`Active ${labels.workOrders}`}
+        value={String(stats.activeWorkOrders)}
+        icon={ClipboardList}
+        captions={[percentCaption(growth.activeWorkOrders.percent, stats.activeWorkOrders)]}
+      />
+      <StatCard
+        testId="stat-pending-invoices"
+        title="Pending Invoices"
+        value={formatMoney(stats.pendingInvoices.total)}
+        icon={FileText}
+        captions={[overdueCaption(stats.pendingInvoices.count), percentCaption(growth.pendingInvoices.percent, stats.pendingInvoices.total)]}
+      />
+      <StatCard
+        testId="stat-monthly-revenue"
+        title="Monthly Revenue"
+        value={formatMoney(stats.monthlyRevenue)}
+        icon={DollarSign}
+        captions={[percentCaption(growth.monthlyRevenue.percent, stats.monthlyRevenue)]}
+      />
+      <StatCard
+        testId="stat-total-customers"
+        title="Total Customers"
+        value={String(stats.totalCustomers)}
+        icon={Users}
+        captions={[newCustomersCaption(growth.newCustomers.thisMonth)]}
+      />
+    </div>
+  );
+}

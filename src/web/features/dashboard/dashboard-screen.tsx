@@ -1,0 +1,106 @@
+import { lazy, Suspense, useState } from 'react';
+import { RotateCw } from 'lucide-react';
+import { errorMessage } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/auth/current-user';
+import { useLabels } from '@/lib/use-labels';
+import { PageHeader } from '@/components/page-header';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { useDashboardStats } from '@/features/dashboard/api/get-dashboard-stats';
+import { ListCardSkeleton, StatCardsSkeleton } from '@/features/dashboard/components/dashboard-skeleton';
+import { InventoryAlertsCard } from '@/features/dashboard/components/inventory-alerts-card';
+import { PaymentStatusCard } from '@/features/dashboard/components/payment-status-card';
+import { QuickActionsCard } from '@/features/dashboard/components/quick-actions-card';
+import { RecentJobsCard } from '@/features/dashboard/components/recent-jobs-card';
+import { StatCards } from '@/features/dashboard/components/stat-cards';
+
+// The dialogs carry forms, validation and pickers: they load on first use so the dashboard stays light.
+const loadWorkOrderDialog = () => import('@/features/work-orders/components/work-order-dialog');
+const loadInvoiceDialog = () => import('@/features/invoices/components/invoice-dialog');
+const loadCustomerDialog = () => import('@/features/customers/components/customer-dialog');
+const WorkOrderDialog = lazy(() => loadWorkOrderDialog().then((m) => ({ default: m.WorkOrderDialog })));
+const InvoiceDialog = lazy(() => loadInvoiceDialog().then((m) => ({ default: m.InvoiceDialog })));
+const CustomerDialog = lazy(() => loadCustomerDialog().then((m) => ({ default: m.CustomerDialog })));
+
+type OpenDialog = { kind: 'work-order'; id: number } | { kind: 'invoice' } | { kind: 'customer' } | null;
+
+export function DashboardScreen() {
+  const labels = useLabels();
+  const { user } = useCurrentUser();
+  const stats = useDashboardStats();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const permissions = user?.effectivePermissions ?? [];
+  const close = (open: boolean) => !open && setDialog(null);
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-6">
+      <PageHeader
+        title="Dashboard"
+        description={user?.organization ? `What is happening at ${user.organization.name} today.` : 'Figures for every organization.'}
+      />
+      {stats.isError ? (
+        <Alert variant="destructive" data-testid="dashboard-error">
+          <AlertTitle>Failed to load dashboard stats</AlertTitle>
+          <AlertDescription>
+            <p>{errorMessage(stats.error)}</p>
+            <Button variant="outline" size="sm" onClick={() => void stats.refetch()} disabled={stats.isFetching}>
+              <RotateCw aria-hidden />
+              Try again
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : stats.data ? (
+        <StatCards stats={stats.data} labels={labels} />
+      ) : (
+        <StatCardsSkeleton />
+      )}
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          {stats.data ? (
+            <RecentJobsCard
+              jobs={stats.data.recentWorkOrders}
+              workOrdersLabel={labels.workOrders}
+              onOpen={(id) => setDialog({ kind: 'work-order', id })}
+              onPreload={() => void loadWorkOrderDialog()}
+            />
+          ) : (
+            !stats.isError && <ListCardSkeleton rows={5} />
+          )}
+        </div>
+        <QuickActionsCard
+          canCreateInvoice={permissions.includes('create_invoices')}
+          canAddCustomer={permissions.includes('manage_customers')}
+          organizationSlug={user?.organization?.slug ?? null}
+          onCreateInvoice={() => setDialog({ kind: 'invoice' })}
+          onAddCustomer={() => setDialog({ kind: 'customer' })}
+          onPreload={() => {
+            if (permissions.includes('create_invoices')) void loadInvoiceDialog();
+            if (permissions.includes('manage_customers')) void loadCustomerDialog();
+          }}
+        />
+        {stats.data ? (
+          <>
+            <div className="lg:col-span-2">
+              <PaymentStatusCard invoices={stats.data.paymentStatus} />
+            </div>
+            <InventoryAlertsCard items={stats.data.inventoryAlerts} />
+          </>
+        ) : (
+          !stats.isError && (
+            <>
+              <div className="lg:col-span-2">
+                <ListCardSkeleton />
+              </div>
+              <ListCardSkeleton rows={3} />
+            </>
+          )
+        )}
+      </div>
+      <Suspense fallback={null}>
+        {dialog?.kind === 'work-order' && <WorkOrderDialog open onOpenChange={close} workOrderId={dialog.id} />}
+        {dialog?.kind === 'invoice' && <InvoiceDialog open onOpenChange={close} />}
+        {dialog?.kind === 'customer' && <CustomerDialog open onOpenChange={close} />}
+      </Suspense>
+    </div>
+  );
+}

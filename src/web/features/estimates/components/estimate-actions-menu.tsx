@@ -1,0 +1,41 @@
+import { Download, Mail, MoreHorizontal, Pencil } from 'lucide-react';
+import type { Estimate } from '@contracts/estimates';
+import { Button } from '@/components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+
+interface EstimateActionsMenuProps {
+  estimate: Estimate;
+  canEdit: boolean;
+  isBusy: boolean;
+  onEdit: (id: number) => void;
+  onEmail: (estimate: Estimate) => void;
+  onDownload: (estimate: Estimate) => void;
+}
+
+export function EstimateActionsMenu({ estimate, canEdit, isBusy, onEdit, onEmail, onDownload }: EstimateActionsMenuProps) {
+  return (
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label={`Actions for ${estimate.estimateNumber}`} disabled={isBusy}>
+          <MoreHorizontal aria-hidden />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        {canEdit && (
+          <DropdownMenuItem onSelect={() => onEdit(estimate.id)}>
+            <Pencil aria-hidden />
+            Edit
+          </DropdownMenuItem>
+        )}
+        <DropdownMenuItem onSelect={() => onEmail(estimate)}>
+          <Mail aria-hidden />
+          Email to customer
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => onDownload(estimate)}>
+          <Download aria-hidden />
+          Download Estimate
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

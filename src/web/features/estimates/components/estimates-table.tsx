@@ -1,0 +1,91 @@
+import type { Estimate } from '@contracts/estimates';
+import { formatDate } from '@contracts/format';
+import { formatMoney } from '@contracts/money';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { StatusBadge } from '@/components/status-badge';
+import { EstimateActionsMenu } from '@/features/estimates/components/estimate-actions-menu';
+
+interface EstimatesTableProps {
+  estimates: Estimate[];
+  canEdit: boolean;
+  busyId: number | null;
+  onEdit: (id: number) => void;
+  onEmail: (estimate: Estimate) => void;
+  onDownload: (estimate: Estimate) => void;
+}
+
+function EstimateNumber({ estimate, canEdit, onEdit }: { estimate: Estimate; canEdit: boolean; onEdit: (id: number) => void }) {
+  if (!canEdit) return <span className="font-medium">{estimate.estimateNumber}</span>;
+  return (
+    <button type="button" className="font-medium text-primary hover:underline" onClick={() => onEdit(estimate.id)}>
+      {estimate.estimateNumber}
+    </button>
+  );
+}
+
+/** A table on wide screens, one card per estimate on phones. */
+export function EstimatesTable({ estimates, canEdit, busyId, onEdit, onEmail, onDownload }: EstimatesTableProps) {
+  const menu = (e: Estimate) => (
+    <EstimateActionsMenu estimate={e} canEdit={canEdit} isBusy={busyId === e.id} onEdit={onEdit} onEmail={onEmail} onDownload={onDownload} />
+  );
+  return (
+    <>
+      <div className="hidden lg:block">
+        <Table aria-label="Estimates">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Estimate #</TableHead>
+              <TableHead>Title</TableHead>
+              <TableHead>Customer</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead className="text-right">Total</TableHead>
+              <TableHead>Valid Until</TableHead>
+              <TableHead>Created</TableHead>
+              <TableHead className="w-16 text-right">Actions</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {estimates.map((e) => (
+              <TableRow key={e.id} data-testid="estimate-row" data-number={e.estimateNumber}>
+                <TableCell className="whitespace-nowrap">
+                  <EstimateNumber estimate={e} canEdit={canEdit} onEdit={onEdit} />
+                </TableCell>
+                <TableCell className="max-w-44 truncate 2xl:max-w-72" title={e.title}>
+                  {e.title}
+                </TableCell>
+                <TableCell className="max-w-36 truncate 2xl:max-w-48">{e.customerName ?? '-'}</TableCell>
+                <TableCell>
+                  <StatusBadge status={e.status} />
+                </TableCell>
+                <TableCell className="text-right whitespace-nowrap tabular-nums">{formatMoney(e.total)}</TableCell>
+                <TableCell className="whitespace-nowrap">{formatDate(e.validUntil)}</TableCell>
+                <TableCell className="whitespace-nowrap">{formatDate(e.createdAt)}</TableCell>
+                <TableCell className="text-right">{menu(e)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+      <ul className="divide-y lg:hidden" aria-label="Estimates">
+        {estimates.map((e) => (
+          <li key={e.id} className="grid gap-1.5 px-4 py-3" data-testid="estimate-card" data-number={e.estimateNumber}>
+            <div className="flex items-center justify-between gap-2">
+              <EstimateNumber estimate={e} canEdit={canEdit} onEdit={onEdit} />
+              <div className="flex items-center gap-1">
+                <StatusBadge status={e.status} />
+                {menu(e)}
+              </div>
+            </div>
+            <p className="truncate text-sm font-medium">{e.title}</p>
+            <p className="truncate text-sm text-muted-foreground">{e.customerName ?? '-'}</p>
+            <div className="flex items-center justify-between gap-2 text-sm">
+              <span className="text-muted-foreground">{e.validUntil ? `Valid until ${formatDate(e.validUntil)}` : 'No expiry date'}</span>
+              <span className="font-medium tabular-nums">{formatMoney(e.total)}</span>
+            </div>
+            <p className="text-xs text-muted-foreground">Created {formatDate(e.createdAt)}</p>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

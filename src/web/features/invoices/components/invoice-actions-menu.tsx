@@ -1,0 +1,44 @@
+import { Download, Mail, MoreHorizontal, Pencil } from 'lucide-react';
+import type { Invoice } from '@contracts/invoices';
+import { Button } from '@/components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+
+interface InvoiceActionsMenuProps {
+  invoice: Invoice;
+  canEdit: boolean;
+  canEmail: boolean;
+  isBusy: boolean;
+  onEdit: (id: number) => void;
+  onEmail: (invoice: Invoice) => void;
+  onDownload: (invoice: Invoice) => void;
+}
+
+export function InvoiceActionsMenu({ invoice, canEdit, canEmail, isBusy, onEdit, onEmail, onDownload }: InvoiceActionsMenuProps) {
+  return (
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label={`Actions for ${invoice.invoiceNumber}`} disabled={isBusy}>
+          <MoreHorizontal aria-hidden />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        {canEdit && (
+          <DropdownMenuItem onSelect={() => onEdit(invoice.id)}>
+            <Pencil aria-hidden />
+            Edit
+          </DropdownMenuItem>
+        )}
+        {canEmail && (
+          <DropdownMenuItem onSelect={() => onEmail(invoice)}>
+            <Mail aria-hidden />
+            Email to customer
+          </DropdownMenuItem>
+        )}
+        <DropdownMenuItem onSelect={() => onDownload(invoice)}>
+          <Download aria-hidden />
+          Download Invoice
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

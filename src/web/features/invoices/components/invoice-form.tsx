@@ -1,0 +1,328 @@
+// The create / edit invoice form (part 1 section 5, Invoice form; section 8 messages). After a
+// successful create the dialog stays open and offers Email, Download and Done in place of Create.
+import { useState } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Check, Download, Mail } from 'lucide-react';
+import { statusLabel } from '@contracts/format';
+import { INVOICE_STATUSES, type Invoice } from '@contracts/invoices';
+import { formatMoney, fromCents } from '@contracts/money';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { toast } from '@/components/ui/use-toast';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { LineItemsEditor } from '@/components/line-items-editor';
+import { useCreateInvoice } from '@/features/invoices/api/create-invoice';
+import { useInvoice } from '@/features/invoices/api/get-invoice';
+import { useUpdateInvoice } from '@/features/invoices/api/update-invoice';
+import { useInvoiceActions } from '@/features/invoices/components/use-invoice-actions';
+import {
+  balanceDueCents,
+  invoiceFormSchema,
+  invoiceTotalCents,
+  invoiceValues,
+  newInvoiceValues,
+  toInvoicePayload,
+  toInvoiceUpdate,
+  workOrderLine,
+  type InvoiceFormOutput,
+  type InvoiceFormValues,
+} from '@/features/invoices/lib/invoice-form-schema';
+import { useCustomerWorkOrders } from '@/features/work-orders/api/get-work-orders';
+import { CustomerPicker } from '@/features/work-orders/components/customer-picker';
+import { useCan } from '@/features/work-orders/lib/permissions';
+import { applyServerIssues } from '@/features/work-orders/lib/server-issues';
+
+const resolver = zodResolver(invoiceFormSchema) as unknown as Resolver<InvoiceFormValues, unknown, InvoiceFormOutput>;
+const FIELDS = Object.keys(newInvoiceValues());
+
+export function InvoiceForm({ invoiceId, onDone }: { invoiceId: number | null; onDone: () => void }) {
+  const existing = useInvoice(invoiceId);
+  if (invoiceId === null) return <InvoiceFormBody invoice={null} onDone={onDone} />;
+  if (existing.isPending || existing.isError) {
+    return (
+      <>
+        <DialogHeader>
+          <DialogTitle>Edit Invoice</DialogTitle>
+          <DialogDescription className="sr-only">Loading the invoice</DialogDescription>
+        </DialogHeader>
+        {existing.isPending ? (
+          <Spinner className="py-10" label="Loading..." />
+        ) : (
+          <Alert variant="destructive">
+            <AlertTitle>Could not load the invoice</AlertTitle>
+            <AlertDescription>{errorMessage(existing.error)}</AlertDescription>
+          </Alert>
+        )}
+      </>
+    );
+  }
+  return <InvoiceFormBody key={existing.data.id} invoice={existing.data} onDone={onDone} />;
+}
+
+/** 'Failed to update invoice: ' + the server's message, or 'Unknown error'. */
+function updateFailure(error: unknown): string {
+  const message = isApiError(error) ? error.body?.message : error instanceof Error ? error.message : undefined;
+  return `Failed to update invoice: ${message || 'Unknown error'}`;
+}
+
+function InvoiceFormBody({ invoice, onDone }: { invoice: Invoice | null; onDone: () => void }) {
+  const can = useCan();
+  const isEdit = invoice !== null;
+  const isReadOnly = isEdit && !can('manage_invoices');
+  const [created, setCreated] = useState<Invoice | null>(null);
+  const [customerName, setCustomerName] = useState<string | null>(invoice?.customerName ?? null);
+  const form = useForm<InvoiceFormValues, unknown, InvoiceFormOutput>({
+    resolver,
+    defaultValues: invoice ? invoiceValues(invoice) : newInvoiceValues(),
+  });
+  const create = useCreateInvoice();
+  const update = useUpdateInvoice();
+  const actions = useInvoiceActions({ downloadFailure: 'toast' });
+  const isSaving = create.isPending || update.isPending;
+  const isLocked = isReadOnly || isSaving || created !== null;
+
+  const [customerId, lineItems] = useWatch({ control: form.control, name: ['customerId', 'lineItems'] });
+  const workOrders = useCustomerWorkOrders(customerId);
+  const totalCents = invoiceTotalCents(lineItems);
+
+  const addWorkOrder = (id: string) => {
+    const workOrder = workOrders.data?.rows.find((wo) => String(wo.id) === id);
+    if (!workOrder) return;
+    // Adds one line (part 1 section 5); the selector goes back to its prompt.
+    form.setValue('lineItems', [...form.getValues('lineItems'), workOrderLine(workOrder)], { shouldDirty: true });
+    form.setValue('workOrderId', workOrder.id, { shouldDirty: true });
+  };
+
+  const onValid = (out: InvoiceFormOutput) => {
+    if (invoice) {
+      update.mutate(
+        { id: invoice.id, input: toInvoiceUpdate(out, invoice) },
+        {
+          onSuccess: () => {
+            toast({ title: 'Invoice updated successfully' });
+            onDone();
+          },
+          onError: (error) => {
+            applyServerIssues(error, form.setError, FIELDS);
+            toast({ variant: 'destructive', title: updateFailure(error) });
+          },
+        },
+      );
+    } else {
+      create.mutate(toInvoicePayload(out), {
+        onSuccess: (saved) => {
+          toast({ title: 'Invoice created successfully' });
+          setCreated(saved);
+        },
+        onError: (error) => {
+          applyServerIssues(error, form.setError, FIELDS);
+          toast({ variant: 'destructive', title: 'Failed to create invoice', description: errorMessage(error) });
+        },
+      });
+    }
+  };
+
+  const title = created
+    ? `Invoice ${created.invoiceNumber} created`
+    : isReadOnly
+      ? `Invoice ${invoice.invoiceNumber}`
+      : isEdit
+        ? 'Edit Invoice'
+        : 'Create Invoice';
+  const description = created
+    ? 'Send it to the customer, download the PDF, or close this window.'
+    : isReadOnly
+      ? 'Only managers and admins can change invoices.'
+      : isEdit
+        ? `${invoice.invoiceNumber}: update the bill, its status and its lines.`
+        : 'Bill a customer. The invoice number is assigned when it is saved.';
+
+  return (
+    <Form {...form}>
+      <DialogHeader>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription>{description}</DialogDescription>
+      </DialogHeader>
+      <form onSubmit={form.handleSubmit(onValid)} noValidate className="grid gap-4" aria-label={title}>
+        <fieldset disabled={isLocked} className="grid min-w-0 gap-4">
+          <FormField
+            control={form.control}
+            name="customerId"
+            render={({ field, fieldState }) => (
+              <FormItem>
+                <FormLabel>Customer</FormLabel>
+                <FormControl>
+                  <CustomerPicker
+                    value={field.value}
+                    selectedName={customerName}
+                    invalid={Boolean(fieldState.error)}
+                    disabled={isLocked}
+                    onChange={(customer) => {
+                      if (customer.id !== field.value) form.setValue('workOrderId', null);
+                      setCustomerName(customer.name);
+                      field.onChange(customer.id);
+                    }}
+                  />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <div className="grid gap-2">
+            <Label htmlFor="invoice-work-order">Add Work Order</Label>
+            <NativeSelect
+              id="invoice-work-order"
+              value=""
+              disabled={isLocked || customerId === null || !workOrders.data?.rows.length}
+              onChange={(e) => addWorkOrder(e.target.value)}
+            >
+              <option value="">
+                {customerId === null
+                  ? 'Select a customer first'
+                  : workOrders.isPending
+                    ? 'Loading work orders...'
+                    : workOrders.data?.rows.length
+                      ? 'Choose a work order to add'
+                      : 'No work orders for this customer'}
+              </option>
+              {(workOrders.data?.rows ?? []).map((wo) => (
+                <option key={wo.id} value={String(wo.id)}>
+                  {wo.orderNumber} - {wo.title} ({formatMoney(wo.totalCost)})
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <FormField
+              control={form.control}
+              name="status"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Status</FormLabel>
+                  <FormControl>
+                    <NativeSelect {...field}>
+                      {INVOICE_STATUSES.map((s) => (
+                        <option key={s} value={s}>
+                          {statusLabel(s)}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="dueDate"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Due Date</FormLabel>
+                  <FormControl>
+                    <Input type="date" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            {isEdit && (
+              <FormField
+                control={form.control}
+                name="paidDate"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Paid Date</FormLabel>
+                    <FormControl>
+                      <Input type="date" {...field} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            )}
+          </div>
+          <LineItemsEditor disabled={isSaving || created !== null} readOnly={isReadOnly} />
+          <p className="-mt-2 text-xs text-muted-foreground">Lines without a description, quantity or rate are left out.</p>
+          <FormField
+            control={form.control}
+            name="notes"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Notes</FormLabel>
+                <FormControl>
+                  <Textarea rows={3} placeholder="Payment instructions, thanks, terms" {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        </fieldset>
+
+        <dl className="grid gap-1 rounded-md bg-muted px-4 py-3 text-sm">
+          <div className="flex justify-between">
+            <dt>Subtotal</dt>
+            <dd className="tabular-nums">{formatMoney(fromCents(totalCents))}</dd>
+          </div>
+          <div className="flex justify-between text-base font-semibold">
+            <dt>Total</dt>
+            <dd className="tabular-nums" data-testid="invoice-total">
+              {formatMoney(fromCents(totalCents))}
+            </dd>
+          </div>
+          {invoice && (
+            <>
+              <div className="flex justify-between">
+                <dt>Amount Paid</dt>
+                <dd className="tabular-nums">{formatMoney(invoice.amountPaid)}</dd>
+              </div>
+              <div className="flex justify-between font-medium">
+                <dt>Balance Due</dt>
+                <dd className="tabular-nums" data-testid="invoice-balance">
+                  {formatMoney(fromCents(balanceDueCents(totalCents, invoice.amountPaid)))}
+                </dd>
+              </div>
+            </>
+          )}
+        </dl>
+
+        <DialogFooter>
+          {created ? (
+            <>
+              <Button variant="outline" onClick={() => actions.email(created)} disabled={actions.emailingId !== null}>
+                <Mail aria-hidden />
+                {actions.emailingId !== null ? 'Sending...' : 'Email'}
+              </Button>
+              <Button variant="outline" onClick={() => void actions.download(created)} disabled={actions.downloadingId !== null}>
+                <Download aria-hidden />
+                {actions.downloadingId !== null ? 'Downloading...' : 'Download'}
+              </Button>
+              <Button onClick={onDone}>
+                <Check aria-hidden />
+                Done
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button variant="outline" onClick={onDone} disabled={isSaving}>
+                {isReadOnly ? 'Close' : 'Cancel'}
+              </Button>
+              {!isReadOnly && (
+                <Button type="submit" disabled={isSaving}>
+                  {isSaving ? 'Saving...' : isEdit ? 'Update Invoice' : 'Create Invoice'}
+                </Button>
+              )}
+            </>
+          )}
+        </DialogFooter>
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,110 @@
+// The invoice form (part 1 section 5, Invoice form): only complete lines are sent, tax is null and
+// subtotal = total = the sum of the line amounts.
+import { z } from 'zod';
+import { createInvoiceSchema, INVOICE_STATUSES, type CreateInvoiceInput, type Invoice, type InvoiceStatus, type UpdateInvoiceInput } from '@contracts/invoices';
+import { lineItemInputSchema } from '@contracts/line-items';
+import { fromCents, toCents } from '@contracts/money';
+import { emptyLineItem, lineAmount, linesSubtotalCents, type LineItemValues } from '@/components/line-items-editor';
+import { toDateInput } from '@/features/work-orders/lib/date-time';
+import { plainQuantity } from '@/features/work-orders/lib/work-order-form-schema';
+
+/** A line is sent only when its description, quantity and rate are all filled in. */
+export function isCompleteLine(line: Partial<LineItemValues> | undefined): line is LineItemValues {
+  return Boolean(line?.description?.trim() && line.quantity?.trim() && line.rate?.trim());
+}
+
+const lineValues = z.object({ description: z.string(), quantity: z.string(), rate: z.string() });
+
+export const invoiceFormSchema = z.object({
+  customerId: createInvoiceSchema.shape.customerId,
+  workOrderId: z.number().int().positive().nullable(),
+  status: z.enum(INVOICE_STATUSES),
+  dueDate: z.string(),
+  paidDate: z.string(),
+  notes: z.string().max(10_000, 'Must be at most 10000 characters'),
+  lineItems: z.array(lineValues).superRefine((lines, ctx) => {
+    // Complete lines follow the line rules (quantity at least 1, rate not negative); the rest are left out.
+    lines.forEach((line, index) => {
+      if (!isCompleteLine(line)) return;
+      const result = lineItemInputSchema.safeParse(line);
+      if (result.success) return;
+      for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', path: [index, ...issue.path], message: issue.message });
+    });
+  }),
+});
+
+export interface InvoiceFormValues {
+  customerId: number | null;
+  /** The last work order whose line was added; the invoice is linked to it. */
+  workOrderId: number | null;
+  status: InvoiceStatus;
+  dueDate: string;
+  paidDate: string;
+  notes: string;
+  lineItems: LineItemValues[];
+}
+
+export type InvoiceFormOutput = z.output<typeof invoiceFormSchema>;
+
+export function newInvoiceValues(): InvoiceFormValues {
+  return { customerId: null, workOrderId: null, status: 'draft', dueDate: '', paidDate: '', notes: '', lineItems: [emptyLineItem()] };
+}
+
+export function invoiceValues(invoice: Invoice): InvoiceFormValues {
+  const status = (INVOICE_STATUSES as readonly string[]).includes(invoice.status) ? (invoice.status as InvoiceStatus) : 'draft';
+  return {
+    customerId: invoice.customerId,
+    workOrderId: invoice.workOrderId,
+    status,
+    dueDate: toDateInput(invoice.dueDate),
+    paidDate: toDateInput(invoice.paidDate),
+    notes: invoice.notes ?? '',
+    lineItems:
+      invoice.lineItems.length > 0
+        ? invoice.lineItems.map((l) => ({ description: l.description, quantity: plainQuantity(l.quantity), rate: l.rate }))
+        : [emptyLineItem()],
+  };
+}
+
+/** The line a chosen work order adds: its title (or 'Work Order Services'), quantity 1, its total cost. */
+export function workOrderLine(workOrder: { title: string | null; totalCost: string }): LineItemValues {
+  return { description: workOrder.title?.trim() || 'Work Order Services', quantity: '1', rate: workOrder.totalCost };
+}
+
+/** subtotal = total = the amounts of the complete lines, in cents. */
+export function invoiceTotalCents(lines: readonly (Partial<LineItemValues> | undefined)[] | undefined): number {
+  return linesSubtotalCents((lines ?? []).filter(isCompleteLine));
+}
+
+/** total - paid, never below 0. */
+export function balanceDueCents(totalCents: number, amountPaid: string): number {
+  let paid: number;
+  try {
+    paid = toCents(amountPaid);
+  } catch {
+    paid = 0;
+  }
+  return Math.max(0, totalCents - paid);
+}
+
+export function toInvoicePayload(out: InvoiceFormOutput): CreateInvoiceInput {
+  const lines = out.lineItems.filter(isCompleteLine);
+  const total = fromCents(linesSubtotalCents(lines));
+  return {
+    customerId: out.customerId,
+    workOrderId: out.workOrderId,
+    status: out.status,
+    dueDate: out.dueDate || null,
+    paidDate: out.paidDate || null,
+    notes: out.notes.trim() ? out.notes : null,
+    subtotal: total,
+    tax: null,
+    total,
+    lineItems: lines.map((l) => ({ description: l.description, quantity: l.quantity, rate: l.rate, amount: lineAmount(l) })),
+  };
+}
+
+/** The update also sends the invoice number (part 1 section 7); the estimate link is left as it is. */
+export function toInvoiceUpdate(out: InvoiceFormOutput, invoice: Invoice): UpdateInvoiceInput {
+  return { ...toInvoicePayload(out), invoiceNumber: invoice.invoiceNumber };
+}

@@ -1,0 +1,34 @@
+import { useFormContext, useWatch } from 'react-hook-form';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { timeOptionsWith } from '@/features/work-orders/lib/date-time';
+
+interface DateTimeFieldProps {
+  label: string;
+  timeLabel: string;
+  dateName: 'startDate' | 'dueDate';
+  timeName: 'startTime' | 'dueTime';
+}
+
+/** A date input and a 15-minute time select side by side (times in UTC, shown 12-hour). */
+export function DateTimeField({ label, timeLabel, dateName, timeName }: DateTimeFieldProps) {
+  const { register, control } = useFormContext<Record<DateTimeFieldProps['dateName'] | DateTimeFieldProps['timeName'], string>>();
+  const time = useWatch({ control, name: timeName });
+  const id = `wo-${dateName}`;
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <div className="grid grid-cols-[minmax(0,1fr)_7.5rem] gap-2">
+        <Input id={id} type="date" {...register(dateName)} />
+        <NativeSelect aria-label={timeLabel} {...register(timeName)}>
+          {timeOptionsWith(time).map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+    </div>
+  );
+}

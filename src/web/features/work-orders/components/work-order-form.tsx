@@ -1,0 +1,345 @@
+// The create / edit work order form (part 1 section 5, Work order form; section 8 messages).
+import { useState } from 'react';
+import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { UserPlus } from 'lucide-react';
+import { fromCents, formatMoney } from '@contracts/money';
+import { statusLabel } from '@contracts/format';
+import { WORK_ORDER_STATUSES, type WorkOrder } from '@contracts/work-orders';
+import { errorMessage } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/auth/current-user';
+import { cn } from '@/lib/utils';
+import { toast } from '@/components/ui/use-toast';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { LineItemsEditor } from '@/components/line-items-editor';
+import { CustomerDialog } from '@/features/customers/components/customer-dialog';
+import { useCreateWorkOrder } from '@/features/work-orders/api/create-work-order';
+import { useOrganizations } from '@/features/work-orders/api/get-organizations';
+import { useWorkOrder } from '@/features/work-orders/api/get-work-order';
+import { useUpdateWorkOrder } from '@/features/work-orders/api/update-work-order';
+import { CustomerPicker } from '@/features/work-orders/components/customer-picker';
+import { DateTimeField } from '@/features/work-orders/components/date-time-field';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
+import { useCan } from '@/features/work-orders/lib/permissions';
+import { applyServerIssues } from '@/features/work-orders/lib/server-issues';
+import {
+  newWorkOrderValues,
+  toWorkOrderPayload,
+  workOrderFormSchema,
+  workOrderTotalCents,
+  workOrderValues,
+  type WorkOrderFormOutput,
+  type WorkOrderFormValues,
+} from '@/features/work-orders/lib/work-order-form-schema';
+
+const resolver = zodResolver(workOrderFormSchema) as unknown as Resolver<WorkOrderFormValues, unknown, WorkOrderFormOutput>;
+const FIELDS = Object.keys(newWorkOrderValues());
+
+interface WorkOrderFormProps {
+  workOrderId: number | null;
+  onDone: () => void;
+}
+
+export function WorkOrderForm({ workOrderId, onDone }: WorkOrderFormProps) {
+  const existing = useWorkOrder(workOrderId);
+  if (workOrderId === null) return <WorkOrderFormBody workOrder={null} onDone={onDone} />;
+  if (existing.isPending) {
+    return (
+      <>
+        <DialogHeader>
+          <DialogTitle>Edit Work Order</DialogTitle>
+          <DialogDescription className="sr-only">Loading the work order</DialogDescription>
+        </DialogHeader>
+        <Spinner className="py-10" label="Loading..." />
+      </>
+    );
+  }
+  if (existing.isError) {
+    return (
+      <>
+        <DialogHeader>
+          <DialogTitle>Edit Work Order</DialogTitle>
+          <DialogDescription className="sr-only">The work order could not be loaded</DialogDescription>
+        </DialogHeader>
+        <Alert variant="destructive">
+          <AlertTitle>Could not load the work order</AlertTitle>
+          <AlertDescription>{errorMessage(existing.error)}</AlertDescription>
+        </Alert>
+      </>
+    );
+  }
+  return <WorkOrderFormBody key={existing.data.id} workOrder={existing.data} onDone={onDone} />;
+}
+
+function WorkOrderFormBody({ workOrder, onDone }: { workOrder: WorkOrder | null; onDone: () => void }) {
+  const { user } = useCurrentUser();
+  const can = useCan();
+  const isEdit = workOrder !== null;
+  const isReadOnly = isEdit && !can('manage_work_orders');
+  const isSuperUser = user?.role === 'super_user';
+  const canAddCustomer = !isReadOnly && can('manage_customers');
+  const organizations = useOrganizations(isSuperUser);
+  const [customerName, setCustomerName] = useState<string | null>(workOrder?.customerName ?? null);
+  const [isCustomerDialogOpen, setCustomerDialogOpen] = useState(false);
+
+  const form = useForm<WorkOrderFormValues, unknown, WorkOrderFormOutput>({
+    resolver,
+    defaultValues: workOrder ? workOrderValues(workOrder) : newWorkOrderValues(),
+  });
+  const create = useCreateWorkOrder();
+  const update = useUpdateWorkOrder();
+  const isSaving = create.isPending || update.isPending;
+
+  const [lineItems, laborCost, materialCost] = useWatch({ control: form.control, name: ['lineItems', 'laborCost', 'materialCost'] });
+  const totalCents = workOrderTotalCents({ lineItems, laborCost, materialCost });
+
+  const onValid = (out: WorkOrderFormOutput) => {
+    const input = toWorkOrderPayload(out, form.getValues());
+    const onError = (error: unknown, title: string) => {
+      applyServerIssues(error, form.setError, FIELDS);
+      toast({ variant: 'destructive', title, description: errorMessage(error) });
+    };
+    if (workOrder) {
+      update.mutate(
+        { id: workOrder.id, input },
+        {
+          onSuccess: () => {
+            toast({ title: 'Work order updated successfully' });
+            onDone();
+          },
+          onError: (error) => onError(error, 'Failed to update work order'),
+        },
+      );
+    } else {
+      create.mutate(input, {
+        onSuccess: () => {
+          toast({ title: 'Work order created successfully' });
+          onDone();
+        },
+        onError: (error) => onError(error, 'Failed to create work order'),
+      });
+    }
+  };
+
+  // Part 1 section 8: a missing customer or title also raises a 'Validation Error' toast.
+  const onInvalid = (errors: FieldErrors<WorkOrderFormValues>) => {
+    const message = errors.customerId ? 'Please select a customer' : errors.title ? 'Please enter a job title' : null;
+    if (message) toast({ variant: 'destructive', title: 'Validation Error', description: message });
+  };
+
+  const title = isReadOnly ? `Work Order ${workOrder.orderNumber}` : isEdit ? 'Edit Work Order' : 'Create Work Order';
+  const ownOrganization = user?.organization?.name ?? 'Your organization';
+
+  return (
+    <Form {...form}>
+      <DialogHeader>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription>
+          {isReadOnly
+            ? 'Only managers and admins can change work orders.'
+            : isEdit
+              ? `${workOrder.orderNumber}: update the job, its schedule and its costs.`
+              : 'Schedule a job for a customer. The order number is assigned when it is saved.'}
+        </DialogDescription>
+      </DialogHeader>
+      <form onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate className="grid gap-4" aria-label={title}>
+        <fieldset disabled={isReadOnly || isSaving} className="grid min-w-0 gap-4">
+          <FormField
+            control={form.control}
+            name="customerId"
+            render={({ field, fieldState }) => (
+              <FormItem>
+                <FormLabel>Customer</FormLabel>
+                <div className={cn('grid gap-2', canAddCustomer && 'sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start')}>
+                  <FormControl>
+                    <CustomerPicker
+                      value={field.value}
+                      selectedName={customerName}
+                      invalid={Boolean(fieldState.error)}
+                      disabled={isReadOnly || isSaving}
+                      onChange={(customer) => {
+                        setCustomerName(customer.name);
+                        field.onChange(customer.id);
+                      }}
+                    />
+                  </FormControl>
+                  {canAddCustomer && (
+                    <Button variant="outline" onClick={() => setCustomerDialogOpen(true)}>
+                      <UserPlus aria-hidden />
+                      Add New Customer
+                    </Button>
+                  )}
+                </div>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+
+          {isSuperUser ? (
+            <FormField
+              control={form.control}
+              name="organizationId"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Organization</FormLabel>
+                  <FormControl>
+                    <NativeSelect {...field}>
+                      <option value="">The customer&apos;s organization</option>
+                      {(organizations.data ?? []).map((o) => (
+                        <option key={o.id} value={String(o.id)}>
+                          {o.name}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+          ) : (
+            <div className="grid gap-2">
+              <Label htmlFor="wo-organization">Organization</Label>
+              <Input id="wo-organization" value={ownOrganization} readOnly disabled />
+            </div>
+          )}
+
+          <FormField
+            control={form.control}
+            name="title"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Title</FormLabel>
+                <FormControl>
+                  <Input placeholder="e.g. Replace water heater" {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+
+          <FormField
+            control={form.control}
+            name="description"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Description</FormLabel>
+                <FormControl>
+                  <Textarea rows={3} placeholder="What needs to be done" {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+
+          {isEdit && (
+            <FormField
+              control={form.control}
+              name="status"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Status</FormLabel>
+                  <FormControl>
+                    <NativeSelect {...field}>
+                      {WORK_ORDER_STATUSES.map((s) => (
+                        <option key={s} value={s}>
+                          {statusLabel(s)}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+          )}
+
+          <div className="grid gap-4 sm:grid-cols-2">
+            <DateTimeField label="Start Date" timeLabel="Start Time" dateName="startDate" timeName="startTime" />
+            <DateTimeField label="Due Date" timeLabel="Due Time" dateName="dueDate" timeName="dueTime" />
+          </div>
+          <p className="-mt-2 text-xs text-muted-foreground">Times are in UTC.</p>
+
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+            <FormField
+              control={form.control}
+              name="estimatedHours"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Estimated Hours</FormLabel>
+                  <FormControl>
+                    <Input type="number" inputMode="decimal" min={0} step="0.1" placeholder="0" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="laborCost"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Labor Cost</FormLabel>
+                  <FormControl>
+                    <Input type="number" inputMode="decimal" min={0} step="0.01" placeholder="0.00" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="materialCost"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Material Cost</FormLabel>
+                  <FormControl>
+                    <Input type="number" inputMode="decimal" min={0} step="0.01" placeholder="0.00" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+          </div>
+
+          <LineItemsEditor disabled={isSaving} readOnly={isReadOnly} />
+        </fieldset>
+
+        <div className="flex items-center justify-between rounded-md bg-muted px-4 py-3">
+          <span className="text-sm font-medium">Total Cost</span>
+          <output className="text-lg font-semibold tabular-nums" data-testid="work-order-total" aria-label="Total Cost">
+            {formatMoney(fromCents(totalCents))}
+          </output>
+        </div>
+
+        <DialogFooter>
+          <Button variant="outline" onClick={onDone} disabled={isSaving}>
+            {isReadOnly ? 'Close' : 'Cancel'}
+          </Button>
+          {!isReadOnly && (
+            <Button type="submit" disabled={isSaving}>
+              {isSaving ? 'Saving...' : isEdit ? 'Update Work Order' : 'Create Work Order'}
+            </Button>
+          )}
+        </DialogFooter>
+      </form>
+      {isCustomerDialogOpen && (
+        <CustomerDialog
+          open={isCustomerDialogOpen}
+          onOpenChange={setCustomerDialogOpen}
+          onSaved={(customer: { id: number; name: string }) => {
+            setCustomerName(customer.name);
+            form.setValue('customerId', customer.id, { shouldValidate: true, shouldDirty: true });
+            setCustomerDialogOpen(false);
+          }}
+        />
+      )}
+    </Form>
+  );
+}

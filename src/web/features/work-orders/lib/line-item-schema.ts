@@ -1,0 +1,16 @@
+// The form's rules for one line of a work order or estimate (part 1 section 5), built on the
+// contract's schema so the messages are the server's.
+import { z } from 'zod';
+import { lineItemInputSchema } from '@contracts/line-items';
+
+/** A blank quantity would be taken as 1 by the server; the form asks for it, as the amount shown depends on it. */
+const blankAsZero = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? 0 : v);
+
+export const formLineItemSchema = z.object({
+  description: lineItemInputSchema.shape.description,
+  quantity: z.preprocess(blankAsZero, lineItemInputSchema.shape.quantity),
+  rate: lineItemInputSchema.shape.rate,
+});
+
+/** At least one row always stays (remove is disabled on the last one). */
+export const formLineItemsSchema = z.array(formLineItemSchema).min(1, 'Add at least one line item');

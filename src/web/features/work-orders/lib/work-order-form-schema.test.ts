@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { newWorkOrderValues, toWorkOrderPayload, workOrderFormSchema, workOrderTotalCents, type WorkOrderFormValues } from './work-order-form-schema';
+
+function values(patch: Partial<WorkOrderFormValues> = {}): WorkOrderFormValues {
+  return { ...newWorkOrderValues(), customerId: 7, title: 'Fix the boiler', ...patch };
+}
+
+function messages(input: WorkOrderFormValues): string[] {
+  const result = workOrderFormSchema.safeParse(input);
+  return result.success ? [] : result.error.issues.map((i) => i.message);
+}
+
+describe('work order form rules (part 1 section 5)', () => {
+  it('asks for a customer and a job title', () => {
+    const m = messages(values({ customerId: null, title: ' ', lineItems: [{ description: 'Labor', quantity: '1', rate: '10' }] }));
+    expect(m).toContain('Please select a customer');
+    expect(m).toContain('Please enter a job title');
+  });
+
+  it('checks each line: description, quantity at least 1, rate not negative', () => {
+    const m = messages(values({ lineItems: [{ description: '', quantity: '0', rate: '-1' }] }));
+    expect(m).toEqual(expect.arrayContaining(['Description is required', 'Quantity must be at least 1', 'Rate must be positive']));
+    expect(messages(values({ lineItems: [{ description: 'Labor', quantity: '', rate: '5' }] }))).toEqual(['Quantity must be at least 1']);
+  });
+
+  it('totals lines, labor and material in cents', () => {
+    const v = values({
+      laborCost: '0.10',
+      materialCost: '0.20',
+      lineItems: [
+        { description: 'A', quantity: '3', rate: '0.10' },
+        { description: 'B', quantity: '1.5', rate: '33.33' },
+      ],
+    });
+    // 0.30 + 50.00 (49.995 rounded half away from zero) + 0.10 + 0.20
+    expect(workOrderTotalCents(v)).toBe(5060);
+  });
+
+  it('sends UTC instants, decimal strings and the live total', () => {
+    const raw = values({
+      startDate: '2026-11-21',
+      dueDate: '2026-11-22',
+      laborCost: '50',
+      lineItems: [{ description: 'Labor', quantity: '2', rate: '45.5' }],
+    });
+    const out = workOrderFormSchema.parse(raw);
+    const payload = toWorkOrderPayload(out, raw);
+    expect(payload).toMatchObject({
+      customerId: 7,
+      organizationId: null,
+      title: 'Fix the boiler',
+      description: null,
+      status: 'scheduled',
+      startDate: '2026-11-21T09:00:00.000Z',
+      dueDate: '2026-11-22T17:00:00.000Z',
+      laborCost: '50.00',
+      materialCost: null,
+      totalCost: '141.00',
+      lineItems: [{ description: 'Labor', quantity: '2.00', rate: '45.50', amount: '91.00' }],
+    });
+  });
+});

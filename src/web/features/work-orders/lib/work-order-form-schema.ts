@@ -1,0 +1,126 @@
+// The work order form (part 1 section 5): the contract's field rules and messages, plus the form's
+// own shape (separate date and time inputs, lines as typed).
+import { z } from 'zod';
+import { fromCents, toCents } from '@contracts/money';
+import { createWorkOrderSchema, WORK_ORDER_STATUSES, type CreateWorkOrderInput, type WorkOrder, type WorkOrderStatus } from '@contracts/work-orders';
+import { emptyLineItem, lineAmount, linesSubtotalCents, type LineItemValues } from '@/components/line-items-editor';
+import { formLineItemsSchema } from '@/features/work-orders/lib/line-item-schema';
+import { DEFAULT_DUE_TIME, DEFAULT_START_TIME, joinInstant, toDateInput, toTimeInput } from '@/features/work-orders/lib/date-time';
+
+const shape = createWorkOrderSchema.shape;
+
+export const workOrderFormSchema = z.object({
+  customerId: shape.customerId,
+  /** '' keeps the caller's own organization (or, for a super user, the customer's). */
+  organizationId: z.string(),
+  title: shape.title,
+  description: z.string(),
+  status: z.enum(WORK_ORDER_STATUSES),
+  startDate: z.string(),
+  startTime: z.string(),
+  dueDate: z.string(),
+  dueTime: z.string(),
+  estimatedHours: shape.estimatedHours,
+  laborCost: shape.laborCost,
+  materialCost: shape.materialCost,
+  lineItems: formLineItemsSchema,
+});
+
+export interface WorkOrderFormValues {
+  customerId: number | null;
+  organizationId: string;
+  title: string;
+  description: string;
+  status: WorkOrderStatus;
+  startDate: string;
+  startTime: string;
+  dueDate: string;
+  dueTime: string;
+  estimatedHours: string;
+  laborCost: string;
+  materialCost: string;
+  lineItems: LineItemValues[];
+}
+
+export type WorkOrderFormOutput = z.output<typeof workOrderFormSchema>;
+
+/** "1.00" -> "1", "1.50" -> "1.5": quantities read as typed. */
+export function plainQuantity(value: string): string {
+  return value.includes('.') ? value.replace(/\.?0+$/, '') : value;
+}
+
+export function newWorkOrderValues(): WorkOrderFormValues {
+  return {
+    customerId: null,
+    organizationId: '',
+    title: '',
+    description: '',
+    status: 'scheduled',
+    startDate: '',
+    startTime: DEFAULT_START_TIME,
+    dueDate: '',
+    dueTime: DEFAULT_DUE_TIME,
+    estimatedHours: '',
+    laborCost: '',
+    materialCost: '',
+    lineItems: [emptyLineItem()],
+  };
+}
+
+export function workOrderValues(wo: WorkOrder): WorkOrderFormValues {
+  const status = (WORK_ORDER_STATUSES as readonly string[]).includes(wo.status) ? (wo.status as WorkOrderStatus) : 'scheduled';
+  return {
+    customerId: wo.customerId,
+    organizationId: String(wo.organizationId),
+    title: wo.title,
+    description: wo.description ?? '',
+    status,
+    startDate: toDateInput(wo.startDate),
+    startTime: toTimeInput(wo.startDate, DEFAULT_START_TIME),
+    dueDate: toDateInput(wo.dueDate),
+    dueTime: toTimeInput(wo.dueDate, DEFAULT_DUE_TIME),
+    estimatedHours: wo.estimatedHours ? plainQuantity(wo.estimatedHours) : '',
+    laborCost: wo.laborCost,
+    materialCost: wo.materialCost,
+    lineItems:
+      wo.lineItems.length > 0
+        ? wo.lineItems.map((l) => ({ description: l.description, quantity: plainQuantity(l.quantity), rate: l.rate }))
+        : [emptyLineItem()],
+  };
+}
+
+function safeCents(value: string | null | undefined): number {
+  try {
+    return toCents(value?.trim() ?? '');
+  } catch {
+    return 0;
+  }
+}
+
+/** Part 1 section 5: totalCost = the line amounts + laborCost + materialCost, in cents. */
+export function workOrderTotalCents(values: Pick<WorkOrderFormValues, 'lineItems' | 'laborCost' | 'materialCost'>): number {
+  return linesSubtotalCents(values.lineItems) + safeCents(values.laborCost) + safeCents(values.materialCost);
+}
+
+/** The POST/PUT body of part 1 section 7 (the server recomputes every amount and the total). */
+export function toWorkOrderPayload(out: WorkOrderFormOutput, raw: WorkOrderFormValues): CreateWorkOrderInput {
+  return {
+    customerId: out.customerId,
+    organizationId: out.organizationId ? Number(out.organizationId) : null,
+    title: out.title,
+    description: out.description.trim() ? out.description : null,
+    status: out.status,
+    startDate: joinInstant(out.startDate, out.startTime),
+    dueDate: joinInstant(out.dueDate, out.dueTime),
+    estimatedHours: out.estimatedHours ?? null,
+    laborCost: out.laborCost ?? null,
+    materialCost: out.materialCost ?? null,
+    totalCost: fromCents(workOrderTotalCents(raw)),
+    lineItems: out.lineItems.map((line, i) => ({
+      description: line.description,
+      quantity: line.quantity,
+      rate: line.rate,
+      amount: lineAmount(raw.lineItems[i]),
+    })),
+  };
+}

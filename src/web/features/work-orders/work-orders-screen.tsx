@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { Plus } from 'lucide-react';
+import type { WorkOrder } from '@contracts/work-orders';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { useLabels } from '@/lib/use-labels';
+import { toast } from '@/components/ui/use-toast';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { PageHeader } from '@/components/page-header';
+import { PAGE_SIZE } from '@/features/work-orders/api/list-path';
+import { useWorkOrders } from '@/features/work-orders/api/get-work-orders';
+import { useUpdateWorkOrder } from '@/features/work-orders/api/update-work-order';
+import { ListPager } from '@/features/work-orders/components/list-pager';
+import { ListSearch } from '@/features/work-orders/components/list-search';
+import { ListStatus } from '@/features/work-orders/components/list-status';
+import { WorkOrderDialog } from '@/features/work-orders/components/work-order-dialog';
+import { WorkOrdersTable, type WorkOrderAction } from '@/features/work-orders/components/work-orders-table';
+import { useCan } from '@/features/work-orders/lib/permissions';
+import { useListState } from '@/features/work-orders/lib/use-list-state';
+import { useOpenParam } from '@/features/work-orders/lib/use-open-param';
+
+const NEXT_STATUS: Record<WorkOrderAction, 'in_progress' | 'completed'> = { start: 'in_progress', complete: 'completed' };
+
+export function WorkOrdersScreen() {
+  const labels = useLabels();
+  const can = useCan();
+  const list = useListState();
+  const workOrders = useWorkOrders({ q: list.q, page: list.page });
+  const update = useUpdateWorkOrder();
+  const [openId, setOpenId] = useOpenParam();
+  const [isCreating, setCreating] = useState(false);
+
+  const onAction = (workOrder: WorkOrder, action: WorkOrderAction) => {
+    update.mutate(
+      { id: workOrder.id, input: { status: NEXT_STATUS[action] } },
+      {
+        onSuccess: () => toast({ title: 'Work order updated successfully' }),
+        onError: (error) => toast({ variant: 'destructive', title: 'Failed to update work order', description: errorMessage(error) }),
+      },
+    );
+  };
+
+  const items = workOrders.data?.rows ?? [];
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader
+        title={labels.workOrders}
+        description="Jobs scheduled, in progress and done, newest first."
+        actions={
+          can('create_work_orders') && (
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden />
+              New
+            </Button>
+          )
+        }
+      />
+      <Card className="overflow-hidden">
+        {!isApiError(workOrders.error, 403) && (
+          <div className="border-b p-4">
+            <ListSearch value={list.search} onChange={list.setSearch} placeholder="Search by number, title or customer" />
+          </div>
+        )}
+        <ListStatus
+          isPending={workOrders.isPending}
+          error={workOrders.isError ? workOrders.error : null}
+          isEmpty={items.length === 0}
+          emptyText={list.q ? 'No results found.' : `No ${labels.workOrders.toLowerCase()} yet.`}
+          failedTitle="Failed to load work orders"
+        >
+          <WorkOrdersTable
+            workOrders={items}
+            canManage={can('manage_work_orders')}
+            pendingId={update.isPending ? (update.variables?.id ?? null) : null}
+            onOpen={setOpenId}
+            onAction={onAction}
+          />
+        </ListStatus>
+        <ListPager page={list.page} pageSize={PAGE_SIZE} total={workOrders.data?.total ?? 0} onPageChange={list.setPage} />
+      </Card>
+      <WorkOrderDialog open={isCreating} onOpenChange={setCreating} />
+      <WorkOrderDialog open={openId !== null} onOpenChange={(open) => !open && setOpenId(null)} workOrderId={openId} />
+    </div>
+  );
+}
