@@ -5,15 +5,17 @@ import tailwindcss from '@tailwindcss/vite';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: r('./src/web'),
   publicDir: r('./src/web/public'),
   plugins: [react(), tailwindcss()],
   resolve: {
-    alias: {
-      '@contracts': r('./src/contracts'),
-      '@': r('./src/web'),
-    },
+    alias: [
+      { find: '@contracts', replacement: r('./src/contracts') },
+      { find: '@', replacement: r('./src/web') },
+      // react-router's export map only names its development build; production builds take the lean one.
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: r('./node_modules/react-router/dist/production/index.mjs') }] : []),
+    ],
   },
   build: {
     outDir: r('./dist/web'),
@@ -27,4 +29,4 @@ export default defineConfig({
       '/s/': 'http://localhost:3000',
     },
   },
-});
+}));

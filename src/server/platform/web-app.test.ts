@@ -44,6 +44,13 @@ describe('serving the web app', () => {
     }
   });
 
+  it('compresses assets for browsers that accept it', async () => {
+    fs.writeFileSync(path.join(dist, 'assets', 'big-123.js'), `console.log(${JSON.stringify('x'.repeat(50_000))});`);
+    const res = await t.call({ url: '/assets/big-123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.rawPayload.length).toBeLessThan(5_000);
+  });
+
   it('sends security headers', async () => {
     const res = await t.call({ url: '/login' });
     expect(res.headers['content-security-policy']).toMatch(/default-src 'self'/);
