@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { DEMO_ACCOUNTS, seedDemo } from './db/seed/seed-demo';
+import { notifyOverdueInvoices } from './jobs/overdue-invoices';
 import { deleteExpiredSessions } from './platform/sessions';
 import { purgeOldWindows } from './platform/rate-limit';
 
@@ -23,10 +24,15 @@ async function main() {
     void purgeOldWindows(database.db).catch(() => {});
   }, 60 * 60 * 1000);
   housekeeping.unref();
+  const raiseOverdue = () => void notifyOverdueInvoices(database.db).catch((err) => app.log.error({ err }, 'overdue invoice notifications failed'));
+  const overdueTimer = setInterval(raiseOverdue, 15 * 60 * 1000);
+  overdueTimer.unref();
+  setTimeout(raiseOverdue, 2000).unref();
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     clearInterval(housekeeping);
+    clearInterval(overdueTimer);
     await app.close();
     await database.close();
     process.exit(0);
