@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Access, RequestContext } from './context';
 import { AppError, forbidden, unauthenticated } from './errors';
+import { invalidateReads } from './read-cache';
 import { resolveSession } from './sessions';
 
 export const IMPERSONATION_HEADER = 'x-impersonation-token';
@@ -42,6 +43,13 @@ export function registerGuard(app: FastifyInstance, deps: { db: Db; config: Conf
   });
 
   const appOrigin = new URL(deps.config.appUrl).origin;
+
+  // Cached reads (read-cache.ts) must not outlive a write made through this instance.
+  const clearReadsOnWrite = async (request: FastifyRequest) => {
+    if (STATE_CHANGING.has(request.method) && isApiUrl(request.url)) invalidateReads(deps.db);
+  };
+  app.addHook('onRequest', clearReadsOnWrite);
+  app.addHook('onResponse', clearReadsOnWrite);
 
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;

@@ -2,12 +2,13 @@
 import { and, asc, count, desc, sql, type SQL } from 'drizzle-orm';
 import type { Customer } from '../../../contracts/customers';
 import type { ListQuery } from '../../../contracts/lists';
-import type { Db } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { customers } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
-import { orderBy, page } from '../../platform/lists';
+import { orderBy, page, runAll } from '../../platform/lists';
+import { cachedRead, tenantScopeKey } from '../../platform/read-cache';
 import { tenantFilter } from '../../platform/tenancy';
-import { customerSearch } from './customer-search';
+import { customerSearch, withSearchCosts } from './customer-search';
 import { toCustomerResponse } from './customer-response';
 
 const SORTABLE = {
@@ -28,13 +29,20 @@ function byName(descending: boolean): SQL[] {
   return [dir(sql`lower(${customers.name})`), dir(customers.name), dir(customers.id)];
 }
 
-export async function listCustomers(db: Db, ctx: RequestContext, query: ListQuery): Promise<{ rows: Customer[]; total: number }> {
+export function listCustomers(db: DbOrTx, ctx: RequestContext, query: ListQuery): Promise<{ rows: Customer[]; total: number }> {
+  return query.q ? withSearchCosts(db, (tx) => customersPage(tx, ctx, query)) : customersPage(db, ctx, query);
+}
+
+async function customersPage(db: DbOrTx, ctx: RequestContext, query: ListQuery): Promise<{ rows: Customer[]; total: number }> {
   const where = and(tenantFilter(ctx, customers.organizationId, query.organizationId), customerSearch(query.q));
   const { limit, offset } = page(query);
   const order = query.sort === 'name' || query.sort === '-name' ? byName(query.sort === '-name') : orderBy(query, SORTABLE, byName(false));
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(customers).where(where).orderBy(...order).limit(limit).offset(offset),
-    db.select({ total: count() }).from(customers).where(where),
-  ]);
-  return { rows: rows.map(toCustomerResponse), total: Number(total) };
+  const countRows = async () => Number((await db.select({ total: count() }).from(customers).where(where))[0]?.total ?? 0);
+  const [rows, total] = await runAll(
+    db,
+    () => db.select().from(customers).where(where).orderBy(...order).limit(limit).offset(offset),
+    // The unfiltered total is the same for every page: cached briefly (platform/read-cache.ts).
+    () => (query.q ? countRows() : cachedRead(db, `customers:count:${tenantScopeKey(ctx, query.organizationId)}`, countRows)),
+  );
+  return { rows: rows.map(toCustomerResponse), total };
 }

@@ -2,7 +2,11 @@ import { dashboardQuerySchema, dashboardStatsSchema } from '../../../contracts/d
 import type { AppDeps, ZodApp } from '../../platform/app-deps';
 import { access } from '../../platform/context';
 import { requireCtx } from '../../platform/guard';
+import { cachedRead, tenantScopeKey } from '../../platform/read-cache';
 import { getDashboardStats } from './get-dashboard-stats';
+
+/** How long the dashboard may lag behind writes made elsewhere (other instances, jobs, the clock). */
+const DASHBOARD_CACHE_MS = 15_000;
 
 export function dashboardRoutes(app: ZodApp, deps: AppDeps) {
   const { db } = deps;
@@ -16,6 +20,11 @@ export function dashboardRoutes(app: ZodApp, deps: AppDeps) {
       querystring: dashboardQuerySchema,
       response: { 200: dashboardStatsSchema },
     },
-    handler: async (req) => getDashboardStats(db, requireCtx(req), req.query),
+    // The same for every staff member of an organization, and a few aggregate passes over its records:
+    // cached for DASHBOARD_CACHE_MS, cleared by any write through this instance (platform/read-cache.ts).
+    handler: async (req) => {
+      const ctx = requireCtx(req);
+      return cachedRead(db, `dashboard:${tenantScopeKey(ctx, req.query.organizationId)}`, () => getDashboardStats(db, ctx, req.query), DASHBOARD_CACHE_MS);
+    },
   });
 }

@@ -1,10 +1,11 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, or, type SQL } from 'drizzle-orm';
 import type { Estimate, EstimateListQuery } from '../../../contracts/estimates';
 import type { DbOrTx } from '../../db/client';
 import { customers, estimates } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
-import { orderBy, page } from '../../platform/lists';
-import { estimateSearch } from '../customers/customer-search';
+import { countRows, orderBy, page, runAll } from '../../platform/lists';
+import { cachedRead, tenantScopeKey } from '../../platform/read-cache';
+import { customersNamed, estimateSearch, withSearchCosts } from '../customers/customer-search';
 import { tenantFilter } from '../../platform/tenancy';
 import { estimateColumns, estimateCustomerJoin, toEstimates } from './estimate-view';
 
@@ -19,16 +20,19 @@ const SORTABLE = {
 };
 
 /** A page of estimates, newest first; q searches estimate number, title and customer name. */
-export async function listEstimates(db: DbOrTx, ctx: RequestContext, query: EstimateListQuery): Promise<{ items: Estimate[]; total: number }> {
+export function listEstimates(db: DbOrTx, ctx: RequestContext, query: EstimateListQuery): Promise<{ items: Estimate[]; total: number }> {
+  return query.q ? withSearchCosts(db, (tx) => estimatesPage(tx, ctx, query)) : estimatesPage(db, ctx, query);
+}
+
+async function estimatesPage(db: DbOrTx, ctx: RequestContext, query: EstimateListQuery): Promise<{ items: Estimate[]; total: number }> {
   const filters: (SQL | undefined)[] = [tenantFilter(ctx, estimates.organizationId, query.organizationId)];
   if (query.status) filters.push(eq(estimates.status, query.status));
   if (query.customerId) filters.push(eq(estimates.customerId, query.customerId));
-  if (query.q) {
-    filters.push(estimateSearch(ctx, query.q, query.organizationId));
-  }
-  const where = and(...filters);
+  const base = and(...filters);
+  const search = query.q ? estimateSearch(query.q, await customersNamed(db, ctx, query.q, query.organizationId)) : undefined;
+  const where = search ? and(base, or(...search)) : base;
   const { limit, offset } = page(query);
-  const rows = await db
+  const pageRows = db
     .select(estimateColumns)
     .from(estimates)
     .leftJoin(customers, estimateCustomerJoin)
@@ -36,6 +40,13 @@ export async function listEstimates(db: DbOrTx, ctx: RequestContext, query: Esti
     .orderBy(...orderBy(query, SORTABLE, [desc(estimates.createdAt), desc(estimates.id)]))
     .limit(limit)
     .offset(offset);
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(estimates).leftJoin(customers, estimateCustomerJoin).where(where);
-  return { items: await toEstimates(db, ctx, rows), total: Number(count?.n ?? 0) };
+  // Every filter is on the estimates row (the customer join never adds or drops one), so the total needs no join.
+  const countTotal = () =>
+    search || query.status || query.customerId
+      ? countRows(db, estimates, estimates.id, base, search)
+      : // The unfiltered total is the same for every page: cached briefly (platform/read-cache.ts).
+        cachedRead(db, `estimates:count:${tenantScopeKey(ctx, query.organizationId)}`, () => countRows(db, estimates, estimates.id, base));
+  // Page and total in parallel (separate connections on PostgreSQL).
+  const [rows, total] = await runAll(db, () => pageRows, countTotal);
+  return { items: await toEstimates(db, ctx, rows), total };
 }

@@ -6,6 +6,7 @@ import { fromCents, toCents } from '../../../contracts/money';
 import type { DbOrTx } from '../../db/client';
 import { customers, invoiceLineItems, invoices, payments } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
+import { runAll } from '../../platform/lists';
 import { tenantFilter } from '../../platform/tenancy';
 
 export const invoiceColumns = { inv: invoices, customerName: customers.name };
@@ -24,16 +25,22 @@ export function isOverdue(inv: { status: string; dueDate: Date | null }, now = n
 export async function toInvoices(db: DbOrTx, ctx: RequestContext, rows: Row[]): Promise<Invoice[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.inv.id);
-  const lines = await db
-    .select()
-    .from(invoiceLineItems)
-    .where(and(inArray(invoiceLineItems.invoiceId, ids), tenantFilter(ctx, invoiceLineItems.organizationId)))
-    .orderBy(asc(invoiceLineItems.invoiceId), asc(invoiceLineItems.sortOrder), asc(invoiceLineItems.id));
-  const paid = await db
-    .select({ invoiceId: payments.invoiceId, sum: sql<string>`coalesce(sum(${payments.amount}), 0)::text` })
-    .from(payments)
-    .where(and(inArray(payments.invoiceId, ids), eq(payments.status, 'completed'), tenantFilter(ctx, payments.organizationId)))
-    .groupBy(payments.invoiceId);
+  // Independent reads: in parallel on the PostgreSQL pool (see runAll).
+  const [lines, paid] = await runAll(
+    db,
+    () =>
+      db
+        .select()
+        .from(invoiceLineItems)
+        .where(and(inArray(invoiceLineItems.invoiceId, ids), tenantFilter(ctx, invoiceLineItems.organizationId)))
+        .orderBy(asc(invoiceLineItems.invoiceId), asc(invoiceLineItems.sortOrder), asc(invoiceLineItems.id)),
+    () =>
+      db
+        .select({ invoiceId: payments.invoiceId, sum: sql<string>`coalesce(sum(${payments.amount}), 0)::text` })
+        .from(payments)
+        .where(and(inArray(payments.invoiceId, ids), eq(payments.status, 'completed'), tenantFilter(ctx, payments.organizationId)))
+        .groupBy(payments.invoiceId),
+  );
   const paidCents = new Map(paid.map((p) => [p.invoiceId, toCents(p.sum)]));
   const byParent = new Map<number, Invoice['lineItems']>();
   for (const l of lines) {

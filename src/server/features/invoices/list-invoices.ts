@@ -1,10 +1,11 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, or, type SQL } from 'drizzle-orm';
 import type { Invoice, InvoiceListQuery } from '../../../contracts/invoices';
 import type { DbOrTx } from '../../db/client';
 import { customers, invoices } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
-import { orderBy, page } from '../../platform/lists';
-import { invoiceSearch } from '../customers/customer-search';
+import { countRows, orderBy, page, runAll } from '../../platform/lists';
+import { cachedRead, tenantScopeKey } from '../../platform/read-cache';
+import { customersNamed, invoiceSearch, withSearchCosts } from '../customers/customer-search';
 import { tenantFilter } from '../../platform/tenancy';
 import { invoiceColumns, invoiceCustomerJoin, toInvoices } from './invoice-view';
 
@@ -19,16 +20,19 @@ const SORTABLE = {
 };
 
 /** A page of invoices, newest first; q searches invoice number and customer name. */
-export async function listInvoices(db: DbOrTx, ctx: RequestContext, query: InvoiceListQuery): Promise<{ items: Invoice[]; total: number }> {
+export function listInvoices(db: DbOrTx, ctx: RequestContext, query: InvoiceListQuery): Promise<{ items: Invoice[]; total: number }> {
+  return query.q ? withSearchCosts(db, (tx) => invoicesPage(tx, ctx, query)) : invoicesPage(db, ctx, query);
+}
+
+async function invoicesPage(db: DbOrTx, ctx: RequestContext, query: InvoiceListQuery): Promise<{ items: Invoice[]; total: number }> {
   const filters: (SQL | undefined)[] = [tenantFilter(ctx, invoices.organizationId, query.organizationId)];
   if (query.status) filters.push(eq(invoices.status, query.status));
   if (query.customerId) filters.push(eq(invoices.customerId, query.customerId));
-  if (query.q) {
-    filters.push(invoiceSearch(ctx, query.q, query.organizationId));
-  }
-  const where = and(...filters);
+  const base = and(...filters);
+  const search = query.q ? invoiceSearch(query.q, await customersNamed(db, ctx, query.q, query.organizationId)) : undefined;
+  const where = search ? and(base, or(...search)) : base;
   const { limit, offset } = page(query);
-  const rows = await db
+  const pageRows = db
     .select(invoiceColumns)
     .from(invoices)
     .leftJoin(customers, invoiceCustomerJoin)
@@ -36,6 +40,13 @@ export async function listInvoices(db: DbOrTx, ctx: RequestContext, query: Invoi
     .orderBy(...orderBy(query, SORTABLE, [desc(invoices.createdAt), desc(invoices.id)]))
     .limit(limit)
     .offset(offset);
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(invoices).leftJoin(customers, invoiceCustomerJoin).where(where);
-  return { items: await toInvoices(db, ctx, rows), total: Number(count?.n ?? 0) };
+  // Every filter is on the invoices row (the customer join never adds or drops one), so the total needs no join.
+  const countTotal = () =>
+    search || query.status || query.customerId
+      ? countRows(db, invoices, invoices.id, base, search)
+      : // The unfiltered total is the same for every page: cached briefly (platform/read-cache.ts).
+        cachedRead(db, `invoices:count:${tenantScopeKey(ctx, query.organizationId)}`, () => countRows(db, invoices, invoices.id, base));
+  // Page and total in parallel (separate connections on PostgreSQL).
+  const [rows, total] = await runAll(db, () => pageRows, countTotal);
+  return { items: await toInvoices(db, ctx, rows), total };
 }

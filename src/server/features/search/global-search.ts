@@ -1,8 +1,10 @@
 // The top bar's search: customers, work orders, estimates and invoices the caller may view.
 import type { Permission } from '../../../contracts/permissions';
-import type { SearchQuery, SearchResponse } from '../../../contracts/search';
-import type { Db } from '../../db/client';
+import type { SearchQuery, SearchResponse, SearchResult } from '../../../contracts/search';
+import type { DbOrTx } from '../../db/client';
 import type { RequestContext } from '../../platform/context';
+import { runAll } from '../../platform/lists';
+import { customersNamed, withSearchCosts } from '../customers/customer-search';
 import { searchCustomers, searchEstimates, searchInvoices, searchWorkOrders, type SearchScope } from './search-records';
 
 /** Who may see each kind of result (part 1 section 6: reads need the view_ or manage_/create_ permission of their area). */
@@ -13,14 +15,22 @@ export const SEARCH_KIND_PERMISSIONS = {
   invoices: ['view_financials', 'manage_invoices', 'create_invoices'],
 } as const satisfies Record<keyof SearchResponse, readonly Permission[]>;
 
-export async function globalSearch(db: Db, ctx: RequestContext, query: SearchQuery): Promise<SearchResponse> {
-  const scope: SearchScope = { ctx, q: query.q, organizationId: query.organizationId };
+export function globalSearch(db: DbOrTx, ctx: RequestContext, query: SearchQuery): Promise<SearchResponse> {
+  return withSearchCosts(db, (tx) => searchAll(tx, ctx, query));
+}
+
+async function searchAll(db: DbOrTx, ctx: RequestContext, query: SearchQuery): Promise<SearchResponse> {
+  let named: Promise<number[]> | undefined;
+  const customerIds = () => (named ??= customersNamed(db, ctx, query.q, query.organizationId));
+  const scope: SearchScope = { ctx, q: query.q, organizationId: query.organizationId, customerIds };
   const may = (kind: keyof SearchResponse) => SEARCH_KIND_PERMISSIONS[kind].some((p) => ctx.permissions.has(p));
-  const [customers, workOrders, estimates, invoices] = await Promise.all([
-    may('customers') ? searchCustomers(db, scope) : [],
-    may('workOrders') ? searchWorkOrders(db, scope) : [],
-    may('estimates') ? searchEstimates(db, scope) : [],
-    may('invoices') ? searchInvoices(db, scope) : [],
-  ]);
+  const none = async (): Promise<SearchResult[]> => [];
+  const [customers, workOrders, estimates, invoices] = await runAll(
+    db,
+    may('customers') ? () => searchCustomers(db, scope) : none,
+    may('workOrders') ? () => searchWorkOrders(db, scope) : none,
+    may('estimates') ? () => searchEstimates(db, scope) : none,
+    may('invoices') ? () => searchInvoices(db, scope) : none,
+  );
   return { customers, workOrders, estimates, invoices };
 }

@@ -1,10 +1,11 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, or, type SQL } from 'drizzle-orm';
 import type { WorkOrder, WorkOrderListQuery } from '../../../contracts/work-orders';
 import type { DbOrTx } from '../../db/client';
 import { customers, workOrders } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
-import { orderBy, page } from '../../platform/lists';
-import { workOrderSearch } from '../customers/customer-search';
+import { countRows, orderBy, page, runAll } from '../../platform/lists';
+import { cachedRead, tenantScopeKey } from '../../platform/read-cache';
+import { customersNamed, withSearchCosts, workOrderSearch } from '../customers/customer-search';
 import { tenantFilter } from '../../platform/tenancy';
 import { toWorkOrders, workOrderColumns, workOrderCustomerJoin } from './work-order-view';
 
@@ -20,16 +21,19 @@ const SORTABLE = {
 };
 
 /** A page of work orders, newest first; q searches order number, title and customer name. */
-export async function listWorkOrders(db: DbOrTx, ctx: RequestContext, query: WorkOrderListQuery): Promise<{ items: WorkOrder[]; total: number }> {
+export function listWorkOrders(db: DbOrTx, ctx: RequestContext, query: WorkOrderListQuery): Promise<{ items: WorkOrder[]; total: number }> {
+  return query.q ? withSearchCosts(db, (tx) => workOrdersPage(tx, ctx, query)) : workOrdersPage(db, ctx, query);
+}
+
+async function workOrdersPage(db: DbOrTx, ctx: RequestContext, query: WorkOrderListQuery): Promise<{ items: WorkOrder[]; total: number }> {
   const filters: (SQL | undefined)[] = [tenantFilter(ctx, workOrders.organizationId, query.organizationId)];
   if (query.status) filters.push(eq(workOrders.status, query.status));
   if (query.customerId) filters.push(eq(workOrders.customerId, query.customerId));
-  if (query.q) {
-    filters.push(workOrderSearch(ctx, query.q, query.organizationId));
-  }
-  const where = and(...filters);
+  const base = and(...filters);
+  const search = query.q ? workOrderSearch(query.q, await customersNamed(db, ctx, query.q, query.organizationId)) : undefined;
+  const where = search ? and(base, or(...search)) : base;
   const { limit, offset } = page(query);
-  const rows = await db
+  const pageRows = db
     .select(workOrderColumns)
     .from(workOrders)
     .leftJoin(customers, workOrderCustomerJoin)
@@ -37,10 +41,13 @@ export async function listWorkOrders(db: DbOrTx, ctx: RequestContext, query: Wor
     .orderBy(...orderBy(query, SORTABLE, [desc(workOrders.createdAt), desc(workOrders.id)]))
     .limit(limit)
     .offset(offset);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(workOrders)
-    .leftJoin(customers, workOrderCustomerJoin)
-    .where(where);
-  return { items: await toWorkOrders(db, ctx, rows), total: Number(count?.n ?? 0) };
+  // Every filter is on the workOrders row (the customer join never adds or drops one), so the total needs no join.
+  const countTotal = () =>
+    search || query.status || query.customerId
+      ? countRows(db, workOrders, workOrders.id, base, search)
+      : // The unfiltered total is the same for every page: cached briefly (platform/read-cache.ts).
+        cachedRead(db, `work-orders:count:${tenantScopeKey(ctx, query.organizationId)}`, () => countRows(db, workOrders, workOrders.id, base));
+  // Page and total in parallel (separate connections on PostgreSQL).
+  const [rows, total] = await runAll(db, () => pageRows, countTotal);
+  return { items: await toWorkOrders(db, ctx, rows), total };
 }

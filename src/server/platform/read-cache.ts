@@ -1,0 +1,69 @@
+// A short-lived cache for reads that cost a pass over an organization's rows on every request: the
+// exact total of an unfiltered list (X-Total-Count) and the dashboard's figures.
+//
+// Freshness: every state-changing /api request (POST, PUT, PATCH, DELETE) handled by this app instance
+// clears the cache of its database when it starts and again when it has answered (guard.ts), and a
+// generation counter keeps a value computed across a write from being stored. So this instance's own
+// writes are visible at once. Writes made by another app instance on the same PostgreSQL database, by
+// background jobs or directly in SQL are visible after at most the entry's TTL (READ_CACHE_TTL_MS).
+import type { RequestContext } from './context';
+
+/** How long a cached read may lag behind writes this instance did not make. */
+export const READ_CACHE_TTL_MS = 10_000;
+
+interface Entry {
+  value: Promise<unknown>;
+  expires: number;
+}
+
+class ReadCache {
+  generation = 0;
+  entries = new Map<string, Entry>();
+}
+
+/** One cache per database handle (each test app and each server has its own). */
+const caches = new WeakMap<object, ReadCache>();
+
+function cacheOf(db: object): ReadCache {
+  let c = caches.get(db);
+  if (!c) {
+    c = new ReadCache();
+    caches.set(db, c);
+  }
+  return c;
+}
+
+/**
+ * The value under key, loading it when missing or older than ttlMs. Concurrent callers share one load;
+ * a load that fails or overlaps a write is not kept.
+ */
+export function cachedRead<T>(db: object, key: string, load: () => Promise<T>, ttlMs = READ_CACHE_TTL_MS): Promise<T> {
+  const cache = cacheOf(db);
+  const now = Date.now();
+  const hit = cache.entries.get(key);
+  if (hit && hit.expires > now) return hit.value as Promise<T>;
+  const generation = cache.generation;
+  const value = load();
+  cache.entries.set(key, { value, expires: now + ttlMs });
+  const forget = () => {
+    if (cache.entries.get(key)?.value === value) cache.entries.delete(key);
+  };
+  value.then(() => {
+    if (cache.generation !== generation) forget();
+  }, forget);
+  return value;
+}
+
+/** Drops every cached read of this database (called around each state-changing request). */
+export function invalidateReads(db: object): void {
+  const cache = caches.get(db);
+  if (!cache) return;
+  cache.generation++;
+  cache.entries.clear();
+}
+
+/** The organizations a tenant query covers, as tenantFilter() scopes it, for cache keys. */
+export function tenantScopeKey(ctx: RequestContext, organizationId?: number | null): string {
+  if (ctx.isSuperUser) return organizationId ? `org:${organizationId}` : 'all';
+  return ctx.organizationId === null ? 'none' : `org:${ctx.organizationId}`;
+}
