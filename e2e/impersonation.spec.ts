@@ -27,7 +27,7 @@ describe('super user impersonation', () => {
     const banner = page.getByTestId('impersonation-banner');
     await banner.getByText('IMPERSONATION MODE ACTIVE').waitFor();
     await banner.getByText('You are viewing as: Evan Employee (employee@example.com)').waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('impersonation_token'))).toBeTruthy();
+    expect(await page.evaluate(() => localStorage.getItem('impersonation_token'))).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(await sidebarEntries(page)).toEqual(HOME_SERVICES_STAFF_MENU);
 
     await page.getByRole('button', { name: 'User menu' }).click();

@@ -249,7 +249,9 @@ describe('demo records', () => {
     for (const c of data.customers) {
       expect(c.phone).toMatch(/^\d{10}$/);
       expect(c.zip).toMatch(/^\d{5}$/);
-      expect(c.city && c.state && c.address).toBeTruthy();
+      expect(c.city).toMatch(/^[A-Z][a-zA-Z .'-]+$/);
+      expect(c.state).toMatch(/^[A-Z]{2}$/);
+      expect(c.address).toMatch(/^\d+ \S/);
       if (c.email) expect(c.email).toMatch(/^[a-z0-9.]+@[a-z0-9.]+$/);
     }
     expect(new Set(demo.map((c) => c.paymentTerms))).toEqual(new Set(PAYMENT_TERMS));

@@ -352,7 +352,7 @@ describe('invoices: e-mail delivery failure', () => {
       expect(msg).toMatchObject({ status: 'draft', sentDate: null, recipients: ['pat@example.com'] });
       const [delivery] = await smtp.database.db.select().from(messageDeliveries).where(eq(messageDeliveries.messageId, msg.id));
       expect(delivery.status).toBe('failed');
-      expect(delivery.error).toBeTruthy();
+      expect(delivery.error).toMatch(/ECONNREFUSED|connect|Connection/i);
     } finally {
       await smtp.close();
     }
