@@ -3,18 +3,17 @@ import { useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ESTIMATE_STATUSES, type Estimate } from '@contracts/estimates';
-import { statusLabel } from '@contracts/format';
 import { formatMoney, fromCents } from '@contracts/money';
 import { errorMessage } from '@/lib/api-client';
-import { toast } from '@/components/ui/use-toast';
+import { saveRecord } from '@/lib/save-record';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
+import { DateField, StatusSelectField } from '@/components/form-fields';
 import { LineItemsEditor } from '@/components/line-items-editor';
 import { useCreateEstimate } from '@/features/estimates/api/create-estimate';
 import { useEstimate } from '@/features/estimates/api/get-estimate';
@@ -74,33 +73,17 @@ function EstimateFormBody({ estimate, onDone }: { estimate: Estimate | null; onD
   const [lineItems, tax] = useWatch({ control: form.control, name: ['lineItems', 'tax'] });
   const totals = estimateTotals({ lineItems, tax });
 
-  const onValid = (out: EstimateFormOutput) => {
-    const input = toEstimatePayload(out, form.getValues());
-    const onError = (error: unknown, title: string) => {
-      applyServerIssues(error, form.setError, FIELDS);
-      toast({ variant: 'destructive', title, description: errorMessage(error) });
-    };
-    if (estimate) {
-      update.mutate(
-        { id: estimate.id, input },
-        {
-          onSuccess: () => {
-            toast({ title: 'Estimate updated successfully' });
-            onDone();
-          },
-          onError: (error) => onError(error, 'Failed to update estimate'),
-        },
-      );
-    } else {
-      create.mutate(input, {
-        onSuccess: () => {
-          toast({ title: 'Estimate created successfully' });
-          onDone();
-        },
-        onError: (error) => onError(error, 'Failed to create estimate'),
-      });
-    }
-  };
+  const onValid = (out: EstimateFormOutput) =>
+    saveRecord({
+      id: estimate?.id,
+      input: toEstimatePayload(out, form.getValues()),
+      create,
+      update,
+      noun: 'Estimate',
+      onSaved: onDone,
+      onFailed: (error) => applyServerIssues(error, form.setError, FIELDS),
+      describeError: errorMessage,
+    });
 
   const title = isReadOnly ? `Estimate ${estimate.estimateNumber}` : isEdit ? 'Edit Estimate' : 'Create Estimate';
   return (
@@ -166,38 +149,8 @@ function EstimateFormBody({ estimate, onDone }: { estimate: Estimate | null; onD
             )}
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField
-              control={form.control}
-              name="status"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Status</FormLabel>
-                  <FormControl>
-                    <NativeSelect {...field}>
-                      {ESTIMATE_STATUSES.map((s) => (
-                        <option key={s} value={s}>
-                          {statusLabel(s)}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="validUntil"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Valid Until</FormLabel>
-                  <FormControl>
-                    <Input type="date" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <StatusSelectField control={form.control} name="status" label="Status" statuses={ESTIMATE_STATUSES} />
+            <DateField control={form.control} name="validUntil" label="Valid Until" />
           </div>
           <LineItemsEditor disabled={isSaving} readOnly={isReadOnly} />
           <FormField

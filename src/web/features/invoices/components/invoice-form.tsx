@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Check, Download, Mail } from 'lucide-react';
-import { statusLabel } from '@contracts/format';
 import { INVOICE_STATUSES, type Invoice } from '@contracts/invoices';
 import { formatMoney, fromCents } from '@contracts/money';
 import { errorMessage, isApiError } from '@/lib/api-client';
@@ -13,11 +12,11 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
+import { DateField, StatusSelectField } from '@/components/form-fields';
 import { LineItemsEditor } from '@/components/line-items-editor';
 import { useCreateInvoice } from '@/features/invoices/api/create-invoice';
 import { useInvoice } from '@/features/invoices/api/get-invoice';
@@ -201,52 +200,10 @@ function InvoiceFormBody({ invoice, onDone }: { invoice: Invoice | null; onDone:
             </NativeSelect>
           </div>
           <div className="grid gap-4 sm:grid-cols-3">
-            <FormField
-              control={form.control}
-              name="status"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Status</FormLabel>
-                  <FormControl>
-                    <NativeSelect {...field}>
-                      {INVOICE_STATUSES.map((s) => (
-                        <option key={s} value={s}>
-                          {statusLabel(s)}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="dueDate"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Due Date</FormLabel>
-                  <FormControl>
-                    <Input type="date" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <StatusSelectField control={form.control} name="status" label="Status" statuses={INVOICE_STATUSES} />
+            <DateField control={form.control} name="dueDate" label="Due Date" />
             {isEdit && (
-              <FormField
-                control={form.control}
-                name="paidDate"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Paid Date</FormLabel>
-                    <FormControl>
-                      <Input type="date" {...field} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
+              <DateField control={form.control} name="paidDate" label="Paid Date" />
             )}
           </div>
           <LineItemsEditor disabled={isSaving || created !== null} readOnly={isReadOnly} />

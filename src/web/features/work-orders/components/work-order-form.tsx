@@ -4,12 +4,12 @@ import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-f
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlus } from 'lucide-react';
 import { fromCents, formatMoney } from '@contracts/money';
-import { statusLabel } from '@contracts/format';
 import { WORK_ORDER_STATUSES, type WorkOrder } from '@contracts/work-orders';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { cn } from '@/lib/utils';
 import { toast } from '@/components/ui/use-toast';
+import { saveRecord } from '@/lib/save-record';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -17,6 +17,7 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
+import { StatusSelectField } from '@/components/form-fields';
 import { LineItemsEditor } from '@/components/line-items-editor';
 import { CustomerDialog } from '@/features/customers/components/customer-dialog';
 import { useCreateWorkOrder } from '@/features/work-orders/api/create-work-order';
@@ -100,33 +101,17 @@ function WorkOrderFormBody({ workOrder, onDone }: { workOrder: WorkOrder | null;
   const [lineItems, laborCost, materialCost] = useWatch({ control: form.control, name: ['lineItems', 'laborCost', 'materialCost'] });
   const totalCents = workOrderTotalCents({ lineItems, laborCost, materialCost });
 
-  const onValid = (out: WorkOrderFormOutput) => {
-    const input = toWorkOrderPayload(out, form.getValues());
-    const onError = (error: unknown, title: string) => {
-      applyServerIssues(error, form.setError, FIELDS);
-      toast({ variant: 'destructive', title, description: errorMessage(error) });
-    };
-    if (workOrder) {
-      update.mutate(
-        { id: workOrder.id, input },
-        {
-          onSuccess: () => {
-            toast({ title: 'Work order updated successfully' });
-            onDone();
-          },
-          onError: (error) => onError(error, 'Failed to update work order'),
-        },
-      );
-    } else {
-      create.mutate(input, {
-        onSuccess: () => {
-          toast({ title: 'Work order created successfully' });
-          onDone();
-        },
-        onError: (error) => onError(error, 'Failed to create work order'),
-      });
-    }
-  };
+  const onValid = (out: WorkOrderFormOutput) =>
+    saveRecord({
+      id: workOrder?.id,
+      input: toWorkOrderPayload(out, form.getValues()),
+      create,
+      update,
+      noun: 'Work order',
+      onSaved: onDone,
+      onFailed: (error) => applyServerIssues(error, form.setError, FIELDS),
+      describeError: errorMessage,
+    });
 
   // Part 1 section 8: a missing customer or title also raises a 'Validation Error' toast.
   const onInvalid = (errors: FieldErrors<WorkOrderFormValues>) => {
@@ -239,25 +224,7 @@ function WorkOrderFormBody({ workOrder, onDone }: { workOrder: WorkOrder | null;
           />
 
           {isEdit && (
-            <FormField
-              control={form.control}
-              name="status"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Status</FormLabel>
-                  <FormControl>
-                    <NativeSelect {...field}>
-                      {WORK_ORDER_STATUSES.map((s) => (
-                        <option key={s} value={s}>
-                          {statusLabel(s)}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <StatusSelectField control={form.control} name="status" label="Status" statuses={WORK_ORDER_STATUSES} />
           )}
 
           <div className="grid gap-4 sm:grid-cols-2">

@@ -1,0 +1,55 @@
+// Labelled form fields that the record forms repeat: a select of statuses and a date input.
+import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import { statusLabel } from '@contracts/format';
+import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+
+interface FieldProps<T extends FieldValues, U> {
+  control: Control<T, unknown, U>;
+  name: FieldPath<T>;
+  label: string;
+}
+
+/** A select whose options are status ids shown as labels (in_progress -> In Progress). */
+export function StatusSelectField<T extends FieldValues, U>({ control, name, label, statuses }: FieldProps<T, U> & { statuses: readonly string[] }) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>{label}</FormLabel>
+          <FormControl>
+            <NativeSelect {...field}>
+              {statuses.map((s) => (
+                <option key={s} value={s}>
+                  {statusLabel(s)}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormControl>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}
+
+export function DateField<T extends FieldValues, U>({ control, name, label }: FieldProps<T, U>) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>{label}</FormLabel>
+          <FormControl>
+            <Input type="date" {...field} />
+          </FormControl>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}
