@@ -1,5 +1,5 @@
 // Load benchmark of the record screens' calls with a large organization.
-//   npm run bench:records [-- --customers 10000 --invoices 50000 --connections 20 --duration 5]
+//   npm run bench:records [-- --customers 10000 --invoices 50000 --connections 20 --duration 5 --only customers]
 // Uses PGlite in a temp directory, or PostgreSQL when DATABASE_URL is set (a throwaway database is
 // created on that server and dropped afterwards). Prints requests/s and p50/p99 latency per call.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -114,7 +114,9 @@ async function startServer(port: number): Promise<ChildProcess> {
     delete env.DATABASE_URL;
     env.DATA_DIR = dataDir;
   }
-  const child = spawn(path.resolve('node_modules/.bin/tsx'), ['src/server/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server alone.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
@@ -159,18 +161,22 @@ const calls: [string, string][] = [
   ['dashboard stats', '/api/dashboard/stats'],
   ['global search "garc"', '/api/search?q=garc'],
 ];
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const rows: Row[] = [];
 try {
-  for (const [name, url] of calls) {
+  for (const [name, url] of calls.filter(([n]) => !only || n.includes(only))) {
     await load(base + url, cookie, 2, 1); // warm up
     rows.push({ call: name, ...(await load(base + url, cookie)) });
   }
-  await load(`${base}/api/invoices/${invoiceId}/pdf`, cookie, 1, 1);
-  rows.push({ call: 'invoice PDF (1 connection)', ...(await load(`${base}/api/invoices/${invoiceId}/pdf`, cookie, 1, DURATION)) });
+  if (!only || 'invoice PDF'.includes(only)) {
+    await load(`${base}/api/invoices/${invoiceId}/pdf`, cookie, 1, 1);
+    rows.push({ call: 'invoice PDF (1 connection)', ...(await load(`${base}/api/invoices/${invoiceId}/pdf`, cookie, 1, DURATION)) });
+  }
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir && process.env.BENCH_KEEP_DATA) console.log(`data kept in ${dataDir}; cookie ${cookie}`);
+  else if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   if (dropDatabase) await dropDatabase();
 }
 
