@@ -26,6 +26,12 @@ import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { workOrdersRoutes } from './features/work-orders/work-orders.routes';
 import { searchRoutes } from './features/search/search.routes';
 import { zipRoutes } from './features/zip/zip.routes';
+import { paymentsRoutes } from './features/payments/payments.routes';
+import { paymentProcessorsRoutes } from './features/payment-processors/payment-processors.routes';
+import { paymentLinksRoutes } from './features/payment-links/payment-links.routes';
+import { paymentAnalyticsRoutes } from './features/payment-analytics/payment-analytics.routes';
+import { customerPortalRoutes } from './features/customer-portal/customer-portal.routes';
+import { vendorsRoutes } from './features/vendors/vendors.routes';
 import type { AppDeps, ZodApp } from './platform/app-deps';
 import { registerErrorHandling } from './platform/errors';
 import { isApiUrl, registerGuard, type RouteEntry } from './platform/guard';
@@ -60,6 +66,12 @@ const FEATURES: ((app: ZodApp, deps: AppDeps) => void)[] = [
   workOrdersRoutes,
   estimatesRoutes,
   invoicesRoutes,
+  paymentsRoutes,
+  paymentProcessorsRoutes,
+  paymentLinksRoutes,
+  paymentAnalyticsRoutes,
+  customerPortalRoutes,
+  vendorsRoutes,
 ];
 
 export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {

@@ -15,6 +15,14 @@ function screen(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
 const SUPER_USER: readonly Role[] = ['super_user'];
 const ADMINS: readonly Role[] = ['super_user', 'org_admin'];
 
+function gatedScreen(path: string, load: () => Promise<ComponentType>, roles: readonly Role[]): RouteObject {
+  const lazy: RouteObject['lazy'] = async () => {
+    const [Screen, { RoleGate }] = await Promise.all([load(), import('@/app/routes/role-gate')]);
+    return { element: <RoleGate roles={roles}><Screen /></RoleGate> };
+  };
+  return { path, lazy };
+}
+
 function emptyScreen(path: string | null, area: EmptyArea, roles?: readonly Role[]): RouteObject {
   const lazy: RouteObject['lazy'] = async () => {
     const [{ EmptyScreen }, { RoleGate }] = await Promise.all([
@@ -47,19 +55,19 @@ const staffRoutes: RouteObject[] = [
   { path: 'work-orders', ...screen(() => import('@/features/work-orders/work-orders-screen').then((m) => m.WorkOrdersScreen)) },
   { path: 'estimates', ...screen(() => import('@/features/estimates/estimates-screen').then((m) => m.EstimatesScreen)) },
   { path: 'invoices', ...screen(() => import('@/features/invoices/invoices-screen').then((m) => m.InvoicesScreen)) },
-  emptyScreen('payments', 'payments'),
+  { path: 'payments', ...screen(() => import('@/features/payments/payments-screen').then((m) => m.PaymentsScreen)) },
   emptyScreen('inventory', 'inventory'),
   emptyScreen('time-tracking', 'timeTracking'),
   emptyScreen('messaging', 'messaging'),
   emptyScreen('scheduling', 'scheduling'),
   emptyScreen('reports', 'reports'),
-  emptyScreen('vendors', 'vendors'),
+  { path: 'vendors', ...screen(() => import('@/features/vendors/vendors-screen').then((m) => m.VendorsScreen)) },
   emptyScreen('organization', 'organization', ADMINS),
   emptyScreen('organizations', 'organization', ADMINS),
   emptyScreen('users', 'users', ADMINS),
-  emptyScreen('payment-analytics', 'paymentAnalytics'),
-  emptyScreen('payment-processors', 'paymentProcessors', SUPER_USER),
-  emptyScreen('payment-links', 'paymentLinks'),
+  { path: 'payment-analytics', ...screen(() => import('@/features/payment-analytics/payment-analytics-screen').then((m) => m.PaymentAnalyticsScreen)) },
+  gatedScreen('payment-processors', () => import('@/features/payment-processors/payment-processors-screen').then((m) => m.PaymentProcessorsScreen), SUPER_USER),
+  { path: 'payment-links', ...screen(() => import('@/features/payment-links/payment-links-screen').then((m) => m.PaymentLinksScreen)) },
   emptyScreen('url-shortener', 'urlShortener'),
   {
     path: 'super-admin',

@@ -1,0 +1,6 @@
+import { EmptyScreen } from '@/features/empty-screen/empty-screen';
+
+/** Replaced by this feature's screen. */
+export function VendorsScreen() {
+  return <EmptyScreen area="vendors" />;
+}
