@@ -30,6 +30,8 @@ const envSchema = z.object({
   TWILIO_AUTH_TOKEN: emptyAsUndefined,
   TWILIO_FROM: emptyAsUndefined,
   TRUST_PROXY: bool(false),
+  /** Sends Stripe API calls to this base URL instead of https://api.stripe.com (a stripe-mock or a test double). */
+  STRIPE_API_BASE: emptyAsUndefined,
   /** Sign-in codes one client address may request per hour (DECISIONS.md: 20). Raised only for test rigs. */
   OTP_CLIENT_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

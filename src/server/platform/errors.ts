@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'RATE_LIMITED'
+  | 'PAYMENT_FAILED'
   | 'NOT_IMPLEMENTED'
   | 'UNAVAILABLE';
 
@@ -23,6 +24,8 @@ const STATUS: Record<ErrorCode, number> = {
   TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  /** The processor refused the payment (a declined card): the body carries the processor's message. */
+  PAYMENT_FAILED: 402,
   NOT_IMPLEMENTED: 501,
   UNAVAILABLE: 503,
 };
@@ -49,6 +52,8 @@ export const unauthenticated = (message = 'Not signed in') => new AppError('UNAU
 export const forbidden = (message = 'You do not have permission to do that') => new AppError('FORBIDDEN', message);
 export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
+export const paymentFailed = (message: string) => new AppError('PAYMENT_FAILED', message);
+export const notImplemented = (message: string) => new AppError('NOT_IMPLEMENTED', message);
 export const rateLimited = (message: string, retryAfterSeconds: number) =>
   new AppError('RATE_LIMITED', message, { retryAfterSeconds });
 

@@ -60,11 +60,23 @@ export const paymentAttempts = pgTable(
     failureMessage: text('failure_message'),
     idempotencyKey: text('idempotency_key').notNull(),
     createdAt: createdAt(),
+    /** SHA-256 of the client secret handed to the browser: the bearer proof for confirming this attempt. */
+    clientSecretHash: text('client_secret_hash'),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    paymentLinkId: integer('payment_link_id').references(() => paymentLinks.id, { onDelete: 'set null' }),
+    customerName: text('customer_name'),
+    description: text('description'),
+    reference: text('reference'),
+    /** Where the attempt started: staff (Process Payment), portal or link. */
+    source: text('source').$type<'staff' | 'portal' | 'link'>(),
+    paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    completedAt: instant('completed_at'),
   },
   (t) => [
     uniqueIndex('payment_attempts_org_idempotency_key').on(t.organizationId, t.idempotencyKey),
+    // The browser and the webhook find the attempt by the processor's intent id alone.
+    uniqueIndex('payment_attempts_intent_key').on(t.intentId),
     index('payment_attempts_org_created_idx').on(t.organizationId, t.createdAt),
-    index('payment_attempts_org_intent_idx').on(t.organizationId, t.intentId),
   ],
 );
 
@@ -245,4 +257,43 @@ export const processedWebhookEvents = pgTable(
     receivedAt: instant('received_at').notNull().defaultNow(),
   },
   (t) => [index('processed_webhook_events_received_idx').on(t.receivedAt)],
+);
+
+/** A card being saved for a customer (setup intent); confirmed like a payment attempt, by its client secret. */
+export const setupAttempts = pgTable(
+  'setup_attempts',
+  {
+    id: id(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    intentId: text('intent_id').notNull(),
+    clientSecretHash: text('client_secret_hash').notNull(),
+    processor: text('processor').notNull(),
+    status: text('status').notNull().default('requires_confirmation'),
+    savedMethodId: integer('saved_method_id').references(() => savedPaymentMethods.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('setup_attempts_intent_key').on(t.intentId), index('setup_attempts_org_customer_idx').on(t.organizationId, t.customerId)],
+);
+
+/** A customer's portal link (`/customer-portal?token=...`): only a hash of the token is kept. */
+export const portalTokens = pgTable(
+  'portal_tokens',
+  {
+    id: id(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('portal_tokens_hash_key').on(t.tokenHash), index('portal_tokens_org_customer_idx').on(t.organizationId, t.customerId)],
 );

@@ -1,0 +1,104 @@
+// Completes a payment the browser has confirmed. The client secret is the proof: it was handed only to
+// whoever started the attempt. The test gateway charges here; for Stripe the intent's state is read back
+// from Stripe, never taken from the browser's word.
+import { eq } from 'drizzle-orm';
+import { toCents } from '../../../contracts/money';
+import type { ConfirmPaymentResponse } from '../../../contracts/payments';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { paymentAttempts } from '../../db/schema/index';
+import { invalid, notFound, paymentFailed } from '../../platform/errors';
+import { hashToken, safeEqualHex } from '../../platform/tokens';
+import { chooseProcessor } from './choose-processor';
+import { stripeClient, stripeFailureMessage } from './gateways/stripe-client';
+import { chargeTestBank, chargeTestCard } from './gateways/test-gateway';
+import { toPaymentResponse } from './payment-response';
+import { assertPayable, lockInvoiceBalance, settlePayment } from './settle-payment';
+
+export interface ConfirmInput {
+  clientSecret: string;
+  card?: { number: string; expMonth: number; expYear: number; cvc: string };
+  bank?: { routingNumber: string; accountNumber: string };
+}
+
+type Attempt = typeof paymentAttempts.$inferSelect;
+
+export async function findAttemptBySecret(db: Db, clientSecret: string): Promise<Attempt> {
+  const intentId = clientSecret.split('_secret_')[0];
+  const [attempt] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.intentId, intentId));
+  if (!attempt || !attempt.clientSecretHash || !safeEqualHex(attempt.clientSecretHash, hashToken(clientSecret))) {
+    throw notFound('Payment not found');
+  }
+  return attempt;
+}
+
+export async function confirmPayment(db: Db, config: Config, input: ConfirmInput): Promise<ConfirmPaymentResponse> {
+  const attempt = await findAttemptBySecret(db, input.clientSecret);
+  if (attempt.processor === 'stripe') return confirmStripe(db, config, attempt);
+
+  return db.transaction(async (tx) => {
+    // Lock the attempt: two confirmations of one attempt charge once.
+    const [locked] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attempt.id)).for('update');
+    if (locked.paymentId || locked.status === 'succeeded') {
+      const done = await settle(tx, locked, 'test');
+      return { status: 'succeeded' as const, payment: toPaymentResponse(done.payment), invoiceStatus: done.invoiceStatus };
+    }
+    // The test gateway charges only what the invoice can still take (Stripe has charged before we hear of it).
+    if (locked.invoiceId) assertPayable(await lockInvoiceBalance(tx, locked.organizationId, locked.invoiceId), toCents(locked.amount));
+    const outcome =
+      locked.paymentType === 'bank'
+        ? input.bank
+          ? chargeTestBank(input.bank)
+          : null
+        : input.card
+          ? chargeTestCard(input.card)
+          : null;
+    if (!outcome) throw invalid(locked.paymentType === 'bank' ? 'bank: Bank details are required' : 'card: Card details are required');
+    if (!outcome.ok) {
+      await tx.update(paymentAttempts).set({ status: 'failed', failureMessage: outcome.message }).where(eq(paymentAttempts.id, locked.id));
+      return { failed: outcome.message } as never;
+    }
+    const done = await settle(tx, locked, 'test');
+    return { status: 'succeeded' as const, payment: toPaymentResponse(done.payment), invoiceStatus: done.invoiceStatus };
+  }).then((r: ConfirmPaymentResponse | { failed: string }) => {
+    // The failure is committed before it is reported, so the attempt counts in the success rate.
+    if ('failed' in r) throw paymentFailed(r.failed);
+    return r;
+  });
+}
+
+async function confirmStripe(db: Db, config: Config, attempt: Attempt): Promise<ConfirmPaymentResponse> {
+  const processor = await chooseProcessor(db, attempt.organizationId);
+  if (processor.kind !== 'stripe') throw invalid('This payment was started with a processor that is no longer active');
+  const intent = await stripeClient(processor.secretKey, config.STRIPE_API_BASE).paymentIntents.retrieve(attempt.intentId!);
+  if (intent.status === 'succeeded') {
+    const done = await db.transaction((tx) => settle(tx, attempt, 'stripe'));
+    return { status: 'succeeded', payment: toPaymentResponse(done.payment), invoiceStatus: done.invoiceStatus };
+  }
+  if (intent.status === 'processing') return { status: 'processing', payment: null, invoiceStatus: null };
+  const message = stripeFailureMessage(intent);
+  await db.update(paymentAttempts).set({ status: 'failed', failureMessage: message }).where(eq(paymentAttempts.id, attempt.id));
+  throw paymentFailed(message);
+}
+
+/** Books a succeeded attempt; the money is already taken, so the balance check does not refuse it. */
+export function settle(tx: Parameters<Parameters<Db['transaction']>[0]>[0], attempt: Attempt, processor: 'test' | 'stripe') {
+  return settlePayment(
+    tx,
+    {
+      organizationId: attempt.organizationId,
+      invoiceId: attempt.invoiceId,
+      customerId: attempt.customerId,
+      customerName: attempt.customerName,
+      amountCents: toCents(attempt.amount),
+      method: attempt.paymentType === 'bank' ? 'bank_transfer' : 'credit_card',
+      reference: attempt.reference,
+      description: attempt.description,
+      intentId: attempt.intentId,
+      processor,
+      attemptId: attempt.id,
+      paymentLinkId: attempt.paymentLinkId,
+    },
+    { refuseOverBalance: false },
+  );
+}

@@ -1,0 +1,50 @@
+// The payments list: newest received first; q searches invoice number, customer, reference, method and notes.
+import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { ListQuery } from '../../../contracts/lists';
+import type { Payment } from '../../../contracts/payments';
+import type { DbOrTx } from '../../db/client';
+import { payments } from '../../db/schema/index';
+import type { RequestContext } from '../../platform/context';
+import { countRows, likePattern, orderBy, page, runAll } from '../../platform/lists';
+import { tenantFilter } from '../../platform/tenancy';
+import { toPaymentResponse } from './payment-response';
+
+const SORTABLE = {
+  receivedDate: payments.receivedDate,
+  amount: payments.amount,
+  invoiceNumber: payments.invoiceNumber,
+  customerName: payments.customerName,
+  method: payments.method,
+};
+
+export interface PaymentListQuery extends ListQuery {
+  invoiceId?: number;
+  customerId?: number;
+}
+
+export async function listPayments(db: DbOrTx, ctx: RequestContext, query: PaymentListQuery): Promise<{ items: Payment[]; total: number }> {
+  const filters: (SQL | undefined)[] = [tenantFilter(ctx, payments.organizationId, query.organizationId)];
+  if (query.invoiceId) filters.push(eq(payments.invoiceId, query.invoiceId));
+  if (query.customerId) filters.push(eq(payments.customerId, query.customerId));
+  if (query.q) {
+    const p = likePattern(query.q);
+    filters.push(
+      or(ilike(payments.invoiceNumber, p), ilike(payments.customerName, p), ilike(payments.reference, p), ilike(payments.method, p), ilike(payments.notes, p), ilike(payments.description, p)),
+    );
+  }
+  const where = and(...filters);
+  const { limit, offset } = page(query);
+  const [rows, total] = await runAll(
+    db,
+    () =>
+      db
+        .select()
+        .from(payments)
+        .where(where)
+        .orderBy(...orderBy(query, SORTABLE, [desc(payments.receivedDate), desc(payments.id)]))
+        .limit(limit)
+        .offset(offset),
+    () => countRows(db, payments, payments.id, where),
+  );
+  return { items: rows.map(toPaymentResponse), total };
+}

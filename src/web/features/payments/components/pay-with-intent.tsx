@@ -1,0 +1,183 @@
+// The last step of every payment (Process Payment, the portal, public payment links): card or bank entry for an
+// intent the server started, then confirmation. The built-in test gateway gets our own card form; a Stripe
+// processor gets Stripe Elements (loaded only then, from Stripe's servers).
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import type { ConfirmPaymentResponse, PaymentIntentResponse } from '@contracts/payments';
+import { formatMoney } from '@contracts/money';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { confirmPayment } from '../api/confirm-payment';
+import { TestModeBadge } from './test-mode-badge';
+
+const StripePayForm = lazy(() => import('./stripe-pay-form').then((m) => ({ default: m.StripePayForm })));
+
+export interface BankDetails {
+  routingNumber: string;
+  accountNumber: string;
+}
+
+export interface PayWithIntentProps {
+  intent: PaymentIntentResponse;
+  /** Collected before the intent was created (bank transfers). */
+  bank?: BankDetails;
+  payLabel?: string;
+  onSucceeded: (result: ConfirmPaymentResponse) => void;
+  onCancel?: () => void;
+}
+
+export function reportPaymentFailure(error: unknown) {
+  toast({ title: 'Payment Failed', description: errorMessage(error, 'Unable to process payment. Please try again.'), variant: 'destructive' });
+}
+
+export function PayWithIntent(props: PayWithIntentProps) {
+  const { intent } = props;
+  const label = props.payLabel ?? `Pay ${formatMoney(intent.amount)}`;
+  return (
+    <div className="space-y-4" data-testid="pay-with-intent">
+      {intent.testMode && (
+        <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+          <TestModeBadge />
+          <span>{intent.processor === 'test' ? 'Built-in test gateway: no real money moves.' : 'Stripe test mode: no real money moves.'}</span>
+        </div>
+      )}
+      {intent.processor === 'stripe' ? (
+        <Suspense fallback={<Spinner />}>
+          <StripePayForm {...props} payLabel={label} />
+        </Suspense>
+      ) : intent.paymentType === 'bank' ? (
+        <TestBankConfirm {...props} payLabel={label} />
+      ) : (
+        <TestCardForm {...props} payLabel={label} />
+      )}
+    </div>
+  );
+}
+
+function useConfirm(props: PayWithIntentProps) {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = async (body: Parameters<typeof confirmPayment>[0]) => {
+    setPending(true);
+    setError(null);
+    try {
+      props.onSucceeded(await confirmPayment(body));
+    } catch (e) {
+      setError(errorMessage(e, 'Unable to process payment. Please try again.'));
+      reportPaymentFailure(e);
+    } finally {
+      setPending(false);
+    }
+  };
+  return { pending, error, run };
+}
+
+/** "12/34" or "12 / 2034" -> month and four-digit year. */
+export function parseExpiry(text: string): { expMonth: number; expYear: number } | null {
+  const m = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(text);
+  if (!m) return null;
+  const expMonth = Number(m[1]);
+  const expYear = m[2].length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
+  return expMonth >= 1 && expMonth <= 12 ? { expMonth, expYear } : null;
+}
+
+/** Groups of four as the card is typed. */
+export const formatCardNumber = (v: string) => v.replace(/\D/g, '').slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
+
+function TestCardForm(props: PayWithIntentProps & { payLabel: string }) {
+  const { pending, error, run } = useConfirm(props);
+  const [number, setNumber] = useState('');
+  const [expiry, setExpiry] = useState('');
+  const [cvc, setCvc] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const exp = parseExpiry(expiry);
+    if (number.replace(/\D/g, '').length < 12) return setProblem('Your card number is incomplete.');
+    if (!exp) return setProblem("Your card's expiration date is incomplete.");
+    if (!/^\d{3,4}$/.test(cvc)) return setProblem("Your card's security code is incomplete.");
+    setProblem(null);
+    void run({ clientSecret: props.intent.clientSecret, card: { number: number.replace(/\D/g, ''), cvc, ...exp } });
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-3" noValidate>
+      <div className="space-y-1.5">
+        <Label htmlFor="card-number">Card number</Label>
+        <Input
+          id="card-number"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="4242 4242 4242 4242"
+          value={number}
+          onChange={(e) => setNumber(formatCardNumber(e.target.value))}
+        />
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <div className="space-y-1.5">
+          <Label htmlFor="card-expiry">Expiry (MM/YY)</Label>
+          <Input id="card-expiry" autoComplete="cc-exp" placeholder="12/34" maxLength={7} value={expiry} onChange={(e) => setExpiry(e.target.value)} />
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor="card-cvc">CVC</Label>
+          <Input id="card-cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} value={cvc} onChange={(e) => setCvc(e.target.value.replace(/\D/g, ''))} />
+        </div>
+      </div>
+      {props.intent.processor === 'test' && (
+        <p className="text-xs text-muted-foreground">
+          Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined; 4000 0000 0000 9995 has insufficient funds. Any future
+          date, any CVC.
+        </p>
+      )}
+      {(problem ?? error) && (
+        <p role="alert" className="text-sm text-destructive">
+          {problem ?? error}
+        </p>
+      )}
+      <Actions {...props} pending={pending} />
+    </form>
+  );
+}
+
+function TestBankConfirm(props: PayWithIntentProps & { payLabel: string }) {
+  const { pending, error, run } = useConfirm(props);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!props.bank) return;
+    void run({ clientSecret: props.intent.clientSecret, bank: props.bank });
+  };
+  return (
+    <form onSubmit={submit} className="space-y-3">
+      <p className="text-sm text-muted-foreground">
+        Bank transfer from account ending {props.bank?.accountNumber.slice(-4) ?? '----'} (routing {props.bank?.routingNumber ?? '-'}).
+        {props.intent.processor === 'test' && ' Test routing number: 110000000.'}
+      </p>
+      {error && (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+      <Actions {...props} pending={pending} />
+    </form>
+  );
+}
+
+export function Actions({ payLabel, pending, onCancel }: { payLabel: string; pending: boolean; onCancel?: () => void }) {
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      {onCancel && (
+        <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+      )}
+      <Button type="submit" disabled={pending}>
+        {pending && <Spinner />}
+        {payLabel}
+      </Button>
+    </div>
+  );
+}
