@@ -19,6 +19,11 @@ interface Verified {
 }
 
 async function verify(db: Db, payload: Buffer, signature: string | undefined): Promise<Verified> {
+  try {
+    JSON.parse(payload.toString('utf8'));
+  } catch {
+    throw invalid('Invalid JSON body');
+  }
   if (!signature) throw invalid('Missing Stripe-Signature header');
   const secrets = await db
     .select({ organizationId: paymentProcessors.organizationId, secret: sql<string>`${paymentProcessors.configuration}->>'webhookSecret'` })

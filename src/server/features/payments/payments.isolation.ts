@@ -1,0 +1,68 @@
+// Organization B never sees A's payments, never pays or records against A's invoices, and cannot complete A's
+// payment without the client secret only A's payer holds.
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { customers, invoices, payments } from '../../db/schema/index';
+import type { IsolationCase, World } from '../../test/isolation';
+
+async function invoiceOfA(w: World, total = '100.00') {
+  const [c] = await w.t.database.db.insert(customers).values({ organizationId: w.orgA.id, name: 'Iso Payer' }).returning();
+  const [inv] = await w.t.database.db
+    .insert(invoices)
+    .values({ organizationId: w.orgA.id, invoiceNumber: `INV-ISO-${c.id}`, customerId: c.id, status: 'sent', subtotal: total, total })
+    .returning();
+  return inv;
+}
+
+const paymentsOf = (w: World, invoiceId: number) => w.t.database.db.select().from(payments).where(eq(payments.invoiceId, invoiceId));
+
+export const isolationCases: Record<string, IsolationCase> = {
+  'GET /api/payments': {
+    kind: 'custom',
+    run: async (w) => {
+      const inv = await invoiceOfA(w);
+      const paid = await w.t.call({ method: 'POST', url: '/api/payments', cookie: w.adminA.cookie, payload: { invoiceId: inv.id, amount: 10 } });
+      expect(paid.statusCode).toBe(201);
+      const b = await w.t.call({ url: `/api/payments?limit=500&organizationId=${w.orgA.id}`, cookie: w.adminB.cookie });
+      expect(b.json().map((p: { id: number }) => p.id)).not.toContain(paid.json().id);
+      const a = await w.t.call({ url: '/api/payments?limit=500', cookie: w.adminA.cookie });
+      expect(a.json().map((p: { id: number }) => p.id)).toContain(paid.json().id);
+    },
+  },
+  'POST /api/payments': {
+    kind: 'custom',
+    run: async (w) => {
+      const inv = await invoiceOfA(w);
+      const b = await w.t.call({ method: 'POST', url: `/api/payments?organizationId=${w.orgA.id}`, cookie: w.adminB.cookie, payload: { invoiceId: inv.id, amount: 10 } });
+      expect(b.statusCode).toBe(404);
+      expect(await paymentsOf(w, inv.id)).toHaveLength(0);
+    },
+  },
+  'POST /api/create-payment-intent': {
+    kind: 'custom',
+    run: async (w) => {
+      const inv = await invoiceOfA(w);
+      const b = await w.t.call({ method: 'POST', url: '/api/create-payment-intent', cookie: w.adminB.cookie, payload: { invoiceId: inv.id, amount: 10 } });
+      expect(b.statusCode).toBe(404);
+      const a = await w.t.call({ method: 'POST', url: '/api/create-payment-intent', cookie: w.adminA.cookie, payload: { invoiceId: inv.id, amount: 10 } });
+      expect(a.statusCode).toBe(200);
+    },
+  },
+  'POST /api/payment-intents/confirm': {
+    kind: 'custom',
+    run: async (w) => {
+      const inv = await invoiceOfA(w);
+      const { intentId } = (await w.t.call({ method: 'POST', url: '/api/create-payment-intent', cookie: w.adminA.cookie, payload: { invoiceId: inv.id, amount: 10 } })).json();
+      // Knowing the intent id is not enough: the secret half is what proves the payer.
+      const guess = await w.t.call({
+        method: 'POST',
+        url: '/api/payment-intents/confirm',
+        cookie: w.adminB.cookie,
+        payload: { clientSecret: `${intentId}_secret_guessedguessedguessed`, card: { number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' } },
+      });
+      expect(guess.statusCode).toBe(404);
+      expect(await paymentsOf(w, inv.id)).toHaveLength(0);
+    },
+  },
+  'POST /api/webhooks/stripe': { kind: 'public', why: 'Stripe calls it; only a payload signed with an organization’s webhook secret is acted on (payments.test.ts)' },
+};
