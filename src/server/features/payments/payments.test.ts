@@ -246,6 +246,25 @@ describe('Stripe', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('an intent Stripe did not take answers 402 with Stripe’s message and books nothing', async () => {
+    n++;
+    const [inv] = await s.database.db
+      .insert(invoices)
+      .values({ organizationId: kit.org.id, invoiceNumber: `INV-D${n}`, customerId: kit.customerId, status: 'sent', subtotal: '9.00', total: '9.00' })
+      .returning();
+    await s.database.db.delete(paymentAttempts).where(eq(paymentAttempts.intentId, 'pi_fake_1'));
+    const res = await s.call({ method: 'POST', url: '/api/create-payment-intent', cookie: kit.admin, payload: { invoiceId: inv.id, amount: 9 } });
+    intentStatus = 'requires_payment_method';
+    try {
+      const done = await s.call({ method: 'POST', url: '/api/payment-intents/confirm', payload: { clientSecret: res.json().clientSecret } });
+      expect(done.statusCode).toBe(402);
+      expect(done.json().message).toBe('Your card was declined.');
+    } finally {
+      intentStatus = 'succeeded';
+    }
+    expect(await s.database.db.select().from(payments).where(eq(payments.invoiceId, inv.id))).toHaveLength(0);
+  });
+
   it('a webhook books an intent the browser never confirmed; a replayed event is reported as a duplicate', async () => {
     n++;
     const [inv] = await s.database.db

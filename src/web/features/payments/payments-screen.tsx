@@ -1,6 +1,72 @@
-import { EmptyScreen } from '@/features/empty-screen/empty-screen';
+import { lazy, Suspense, useState } from 'react';
+import { CreditCard, Plus } from 'lucide-react';
+import { isApiError } from '@/lib/api-client';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { PageHeader } from '@/components/page-header';
+import { PAGE_SIZE } from '@/features/work-orders/api/list-path';
+import { ListPager } from '@/features/work-orders/components/list-pager';
+import { ListSearch } from '@/features/work-orders/components/list-search';
+import { ListStatus } from '@/features/work-orders/components/list-status';
+import { useCan } from '@/features/work-orders/lib/permissions';
+import { useListState } from '@/features/work-orders/lib/use-list-state';
+import { usePayments } from './api/payments-api';
+import { PaymentsTable } from './components/payments-table';
 
-/** Replaced by this feature's screen. */
+// The dialogs (and the card form behind them) load when first opened.
+const RecordPaymentDialog = lazy(() => import('./components/record-payment-dialog').then((m) => ({ default: m.RecordPaymentDialog })));
+const ProcessPaymentDialog = lazy(() => import('./components/process-payment-dialog').then((m) => ({ default: m.ProcessPaymentDialog })));
+
 export function PaymentsScreen() {
-  return <EmptyScreen area="payments" />;
+  const can = useCan();
+  const list = useListState();
+  const payments = usePayments({ q: list.q, page: list.page });
+  const [dialog, setDialog] = useState<'record' | 'process' | null>(null);
+  const items = payments.data?.rows ?? [];
+
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader
+        title="Payments"
+        description="Money received: recorded by hand or taken by card and bank transfer."
+        actions={
+          <div className="flex flex-wrap gap-2">
+            {can('manage_payments') && (
+              <Button variant="outline" onClick={() => setDialog('record')}>
+                <Plus aria-hidden />
+                Record Payment
+              </Button>
+            )}
+            {can('process_payments') && (
+              <Button onClick={() => setDialog('process')}>
+                <CreditCard aria-hidden />
+                Process Payment
+              </Button>
+            )}
+          </div>
+        }
+      />
+      <Card className="overflow-hidden">
+        {!isApiError(payments.error, 403) && (
+          <div className="border-b p-4">
+            <ListSearch value={list.search} onChange={list.setSearch} placeholder="Search by invoice, customer, reference or method" />
+          </div>
+        )}
+        <ListStatus
+          isPending={payments.isPending}
+          error={payments.isError ? payments.error : null}
+          isEmpty={items.length === 0}
+          emptyText={list.q ? 'No results found.' : 'No payments recorded yet.'}
+          failedTitle="Failed to load payments"
+        >
+          <PaymentsTable payments={items} />
+        </ListStatus>
+        <ListPager page={list.page} pageSize={PAGE_SIZE} total={payments.data?.total ?? 0} onPageChange={list.setPage} />
+      </Card>
+      <Suspense fallback={null}>
+        {dialog === 'record' && <RecordPaymentDialog open onOpenChange={(open) => !open && setDialog(null)} />}
+        {dialog === 'process' && <ProcessPaymentDialog open onOpenChange={(open) => !open && setDialog(null)} />}
+      </Suspense>
+    </div>
+  );
 }
