@@ -1,5 +1,6 @@
 // A short-lived cache for reads that cost a pass over an organization's rows on every request: the
-// exact total of an unfiltered list (X-Total-Count) and the dashboard's figures.
+// exact total of a list (X-Total-Count, unfiltered or for a search), the customers a search term names,
+// and the dashboard's figures. Page rows themselves are never cached.
 //
 // Freshness: every state-changing /api request (POST, PUT, PATCH, DELETE) handled by this app instance
 // clears the cache of its database when it starts and again when it has answered (guard.ts), and a
@@ -10,6 +11,8 @@ import type { RequestContext } from './context';
 
 /** How long a cached read may lag behind writes this instance did not make. */
 export const READ_CACHE_TTL_MS = 10_000;
+/** Searches make one entry per term: the oldest go first beyond this many. */
+export const READ_CACHE_MAX_ENTRIES = 1000;
 
 interface Entry {
   value: Promise<unknown>;
@@ -44,7 +47,9 @@ export function cachedRead<T>(db: object, key: string, load: () => Promise<T>, t
   if (hit && hit.expires > now) return hit.value as Promise<T>;
   const generation = cache.generation;
   const value = load();
+  cache.entries.delete(key);
   cache.entries.set(key, { value, expires: now + ttlMs });
+  if (cache.entries.size > READ_CACHE_MAX_ENTRIES) cache.entries.delete(cache.entries.keys().next().value!);
   const forget = () => {
     if (cache.entries.get(key)?.value === value) cache.entries.delete(key);
   };

@@ -7,6 +7,7 @@ import { customers, estimates, invoices, workOrders } from '../../db/schema/inde
 import { likePattern } from '../../platform/lists';
 import type { RequestContext } from '../../platform/context';
 import { tenantFilter } from '../../platform/tenancy';
+import { cachedRead, tenantScopeKey } from '../../platform/read-cache';
 
 /**
  * Runs a search's queries with the planner told what ILIKE costs. Under a UTF-8 collation every ILIKE
@@ -47,12 +48,15 @@ const documentSearchText = {
  * the trigram condition in one bitmap scan; a `customer_id in (subquery)` could not, and was evaluated
  * again by the page and the count queries.
  */
-export async function customersNamed(db: DbOrTx, ctx: RequestContext, q: string, organizationId?: number | null): Promise<number[]> {
-  const rows = await db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(tenantFilter(ctx, customers.organizationId, organizationId), ilike(customers.name, likePattern(q))));
-  return rows.map((r) => r.id);
+export async function customersNamed(db: DbOrTx, ctx: RequestContext, q: string, organizationId: number | null | undefined, cache: object): Promise<number[]> {
+  // The same term is looked up again by the page after next and by the top bar: cached like the totals.
+  return cachedRead(cache, `customers:named:${tenantScopeKey(ctx, organizationId)}:${q.toLowerCase()}`, async () => {
+    const rows = await db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(tenantFilter(ctx, customers.organizationId, organizationId), ilike(customers.name, likePattern(q))));
+    return rows.map((r) => r.id);
+  });
 }
 
 // The document searches return their alternatives (a row matches when any does): OR-ed for the page

@@ -217,6 +217,17 @@ describe('the customers list', () => {
     expect((await get('/api/customers?limit=501', admin)).statusCode).toBe(400);
   });
 
+  it('a search total is cached but never outlives a write through the app', async () => {
+    const total = async () => (await get('/api/customers?q=walker&limit=1', admin)).headers['x-total-count'];
+    expect(await total()).toBe('1');
+    const created = await t.call({ method: 'POST', url: '/api/customers', cookie: admin, payload: { name: 'Jo Walker' } });
+    expect(created.statusCode).toBe(201);
+    expect(await total()).toBe('2');
+    await t.call({ method: 'PUT', url: `/api/customers/${created.json().id}`, cookie: admin, payload: { name: 'Jo Runner' } });
+    expect(await total()).toBe('1');
+    await t.database.db.delete(customers).where(eq(customers.id, created.json().id));
+  });
+
   it('sorts by an allowed column and refuses others', async () => {
     expect(names(await get('/api/customers?sort=-name', admin))[0]).toBe('Eve_Underscore');
     const bad = await get('/api/customers?sort=password', admin);

@@ -30,10 +30,10 @@ function byName(descending: boolean): SQL[] {
 }
 
 export function listCustomers(db: DbOrTx, ctx: RequestContext, query: ListQuery): Promise<{ rows: Customer[]; total: number }> {
-  return query.q ? withSearchCosts(db, (tx) => customersPage(tx, ctx, query)) : customersPage(db, ctx, query);
+  return query.q ? withSearchCosts(db, (tx) => customersPage(tx, ctx, query, db)) : customersPage(db, ctx, query, db);
 }
 
-async function customersPage(db: DbOrTx, ctx: RequestContext, query: ListQuery): Promise<{ rows: Customer[]; total: number }> {
+async function customersPage(db: DbOrTx, ctx: RequestContext, query: ListQuery, cache: object): Promise<{ rows: Customer[]; total: number }> {
   const where = and(tenantFilter(ctx, customers.organizationId, query.organizationId), customerSearch(query.q));
   const { limit, offset } = page(query);
   const order = query.sort === 'name' || query.sort === '-name' ? byName(query.sort === '-name') : orderBy(query, SORTABLE, byName(false));
@@ -41,8 +41,8 @@ async function customersPage(db: DbOrTx, ctx: RequestContext, query: ListQuery):
   const [rows, total] = await runAll(
     db,
     () => db.select().from(customers).where(where).orderBy(...order).limit(limit).offset(offset),
-    // The unfiltered total is the same for every page: cached briefly (platform/read-cache.ts).
-    () => (query.q ? countRows() : cachedRead(db, `customers:count:${tenantScopeKey(ctx, query.organizationId)}`, countRows)),
+    // The total is the same for every page of one search: cached briefly (platform/read-cache.ts).
+    () => cachedRead(cache, `customers:count:${tenantScopeKey(ctx, query.organizationId)}:${query.q?.toLowerCase() ?? ''}`, countRows),
   );
   return { rows: rows.map(toCustomerResponse), total };
 }

@@ -21,15 +21,15 @@ const SORTABLE = {
 
 /** A page of invoices, newest first; q searches invoice number and customer name. */
 export function listInvoices(db: DbOrTx, ctx: RequestContext, query: InvoiceListQuery): Promise<{ items: Invoice[]; total: number }> {
-  return query.q ? withSearchCosts(db, (tx) => invoicesPage(tx, ctx, query)) : invoicesPage(db, ctx, query);
+  return query.q ? withSearchCosts(db, (tx) => invoicesPage(tx, ctx, query, db)) : invoicesPage(db, ctx, query, db);
 }
 
-async function invoicesPage(db: DbOrTx, ctx: RequestContext, query: InvoiceListQuery): Promise<{ items: Invoice[]; total: number }> {
+async function invoicesPage(db: DbOrTx, ctx: RequestContext, query: InvoiceListQuery, cache: object): Promise<{ items: Invoice[]; total: number }> {
   const filters: (SQL | undefined)[] = [tenantFilter(ctx, invoices.organizationId, query.organizationId)];
   if (query.status) filters.push(eq(invoices.status, query.status));
   if (query.customerId) filters.push(eq(invoices.customerId, query.customerId));
   const base = and(...filters);
-  const search = query.q ? invoiceSearch(query.q, await customersNamed(db, ctx, query.q, query.organizationId)) : undefined;
+  const search = query.q ? invoiceSearch(query.q, await customersNamed(db, ctx, query.q, query.organizationId, cache)) : undefined;
   const where = search ? and(base, or(...search)) : base;
   const { limit, offset } = page(query);
   const pageRows = db
@@ -41,11 +41,10 @@ async function invoicesPage(db: DbOrTx, ctx: RequestContext, query: InvoiceListQ
     .limit(limit)
     .offset(offset);
   // Every filter is on the invoices row (the customer join never adds or drops one), so the total needs no join.
+  // The total is the same for every page of one search or filter: cached briefly (platform/read-cache.ts).
+  const filterKey = JSON.stringify([query.q?.toLowerCase() ?? null, query.status ?? null, query.customerId ?? null]);
   const countTotal = () =>
-    search || query.status || query.customerId
-      ? countRows(db, invoices, invoices.id, base, search)
-      : // The unfiltered total is the same for every page: cached briefly (platform/read-cache.ts).
-        cachedRead(db, `invoices:count:${tenantScopeKey(ctx, query.organizationId)}`, () => countRows(db, invoices, invoices.id, base));
+    cachedRead(cache, `invoices:count:${tenantScopeKey(ctx, query.organizationId)}:${filterKey}`, () => countRows(db, invoices, invoices.id, base, search));
   // Page and total in parallel (separate connections on PostgreSQL).
   const [rows, total] = await runAll(db, () => pageRows, countTotal);
   return { items: await toInvoices(db, ctx, rows), total };

@@ -22,15 +22,15 @@ const SORTABLE = {
 
 /** A page of work orders, newest first; q searches order number, title and customer name. */
 export function listWorkOrders(db: DbOrTx, ctx: RequestContext, query: WorkOrderListQuery): Promise<{ items: WorkOrder[]; total: number }> {
-  return query.q ? withSearchCosts(db, (tx) => workOrdersPage(tx, ctx, query)) : workOrdersPage(db, ctx, query);
+  return query.q ? withSearchCosts(db, (tx) => workOrdersPage(tx, ctx, query, db)) : workOrdersPage(db, ctx, query, db);
 }
 
-async function workOrdersPage(db: DbOrTx, ctx: RequestContext, query: WorkOrderListQuery): Promise<{ items: WorkOrder[]; total: number }> {
+async function workOrdersPage(db: DbOrTx, ctx: RequestContext, query: WorkOrderListQuery, cache: object): Promise<{ items: WorkOrder[]; total: number }> {
   const filters: (SQL | undefined)[] = [tenantFilter(ctx, workOrders.organizationId, query.organizationId)];
   if (query.status) filters.push(eq(workOrders.status, query.status));
   if (query.customerId) filters.push(eq(workOrders.customerId, query.customerId));
   const base = and(...filters);
-  const search = query.q ? workOrderSearch(query.q, await customersNamed(db, ctx, query.q, query.organizationId)) : undefined;
+  const search = query.q ? workOrderSearch(query.q, await customersNamed(db, ctx, query.q, query.organizationId, cache)) : undefined;
   const where = search ? and(base, or(...search)) : base;
   const { limit, offset } = page(query);
   const pageRows = db
@@ -42,11 +42,10 @@ async function workOrdersPage(db: DbOrTx, ctx: RequestContext, query: WorkOrderL
     .limit(limit)
     .offset(offset);
   // Every filter is on the workOrders row (the customer join never adds or drops one), so the total needs no join.
+  // The total is the same for every page of one search or filter: cached briefly (platform/read-cache.ts).
+  const filterKey = JSON.stringify([query.q?.toLowerCase() ?? null, query.status ?? null, query.customerId ?? null]);
   const countTotal = () =>
-    search || query.status || query.customerId
-      ? countRows(db, workOrders, workOrders.id, base, search)
-      : // The unfiltered total is the same for every page: cached briefly (platform/read-cache.ts).
-        cachedRead(db, `work-orders:count:${tenantScopeKey(ctx, query.organizationId)}`, () => countRows(db, workOrders, workOrders.id, base));
+    cachedRead(cache, `work-orders:count:${tenantScopeKey(ctx, query.organizationId)}:${filterKey}`, () => countRows(db, workOrders, workOrders.id, base, search));
   // Page and total in parallel (separate connections on PostgreSQL).
   const [rows, total] = await runAll(db, () => pageRows, countTotal);
   return { items: await toWorkOrders(db, ctx, rows), total };
