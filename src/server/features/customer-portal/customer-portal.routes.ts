@@ -1,4 +1,128 @@
-// Routes of the customer-portal feature (filled in by this feature's work).
+// Customer portal (part 2 section 2, section 7 "Customer portal"). The portal's calls are public at the guard:
+// resolvePortalCustomer decides who may see which customer (DECISIONS.md "Customer portal").
+import { z } from 'zod';
+import { idParamsSchema } from '../../../contracts/line-items';
+import {
+  confirmSetupBodySchema,
+  portalAccessQuerySchema,
+  portalLinkResponseSchema,
+  portalResponseSchema,
+  savedPaymentMethodSchema,
+  setupIntentResponseSchema,
+} from '../../../contracts/customer-portal';
+import { paymentIntentResponseSchema } from '../../../contracts/payments';
 import type { AppDeps, ZodApp } from '../../platform/app-deps';
+import { access } from '../../platform/context';
+import { requireCtx } from '../../platform/guard';
+import { sendPdf } from '../invoices/send-pdf';
+import { confirmSetupIntent } from './confirm-setup-intent';
+import { createSetupIntent } from './create-setup-intent';
+import { emailPortalLink } from './email-portal-link';
+import { getPortal, listSavedMethods } from './get-portal';
+import { renderPortalInvoicePdf, startPortalInvoicePayment } from './portal-invoice';
+import { portalScope, resolvePortalCustomer } from './resolve-portal-customer';
 
-export function customerPortalRoutes(_app: ZodApp, _deps: AppDeps): void {}
+const tokenOnlyQuerySchema = portalAccessQuerySchema.pick({ token: true });
+
+export function customerPortalRoutes(app: ZodApp, deps: AppDeps) {
+  const { db, config } = deps;
+  const portal = access.public();
+
+  app.get('/api/portal', {
+    config: { access: portal },
+    schema: {
+      tags: ['customer-portal'],
+      summary:
+        "One customer's portal: account, invoices (no drafts), payments, saved cards and summary. Reached with a portal link token, as a signed-in customer, or as staff previewing ?customer=",
+      querystring: portalAccessQuerySchema,
+      response: { 200: portalResponseSchema },
+    },
+    handler: async (req) => {
+      const { customer, viewer } = await resolvePortalCustomer(db, req, { customerId: req.query.customer, token: req.query.token });
+      return getPortal(db, customer, viewer);
+    },
+  });
+
+  app.get('/api/customers/:id/payment-methods', {
+    config: { access: portal },
+    schema: {
+      tags: ['customer-portal'],
+      summary: "The portal customer's saved cards, the default first",
+      params: idParamsSchema,
+      querystring: tokenOnlyQuerySchema,
+      response: { 200: z.array(savedPaymentMethodSchema) },
+    },
+    handler: async (req) => {
+      const { customer } = await resolvePortalCustomer(db, req, { customerId: req.params.id, token: req.query.token });
+      return listSavedMethods(db, customer.organizationId, customer.id);
+    },
+  });
+
+  app.post('/api/customers/:id/setup-intent', {
+    config: { access: portal },
+    schema: {
+      tags: ['customer-portal'],
+      summary: "Start saving a card for the portal customer through the organization's processor (or the built-in test gateway)",
+      params: idParamsSchema,
+      querystring: tokenOnlyQuerySchema,
+      response: { 200: setupIntentResponseSchema },
+    },
+    handler: async (req) => {
+      const { customer } = await resolvePortalCustomer(db, req, { customerId: req.params.id, token: req.query.token });
+      return createSetupIntent(db, config, customer);
+    },
+  });
+
+  app.post('/api/setup-intents/confirm', {
+    // Whoever holds the client secret started the setup through the portal.
+    config: { access: access.public() },
+    schema: {
+      tags: ['customer-portal'],
+      summary: 'Finish saving a card: the test gateway checks the card; for Stripe the SetupIntent is read back from Stripe',
+      body: confirmSetupBodySchema,
+      response: { 200: savedPaymentMethodSchema },
+    },
+    handler: async (req) => confirmSetupIntent(db, config, req.body),
+  });
+
+  app.post('/api/invoices/:id/payment-intent', {
+    config: { access: portal },
+    schema: {
+      tags: ['customer-portal'],
+      summary: "Start a card payment of a sent invoice's balance due from the portal",
+      params: idParamsSchema,
+      querystring: portalAccessQuerySchema,
+      response: { 200: paymentIntentResponseSchema },
+    },
+    handler: async (req) => {
+      const { customer } = await resolvePortalCustomer(db, req, { customerId: req.query.customer, token: req.query.token });
+      return startPortalInvoicePayment(db, config, customer, req.params.id);
+    },
+  });
+
+  app.get('/api/portal/invoices/:id/pdf', {
+    config: { access: portal },
+    schema: {
+      tags: ['customer-portal'],
+      summary: "One of the portal customer's invoices as a PDF download (invoice-INV-00001.pdf)",
+      params: idParamsSchema,
+      querystring: portalAccessQuerySchema,
+    },
+    handler: async (req, reply) => {
+      const { customer } = await resolvePortalCustomer(db, req, { customerId: req.query.customer, token: req.query.token });
+      const { fileName, pdf } = await renderPortalInvoicePdf(db, portalScope(req, customer), customer, req.params.id);
+      return sendPdf(reply, fileName, pdf);
+    },
+  });
+
+  app.post('/api/customers/:id/portal-link', {
+    config: { access: access.require(['manage_customers', 'view_customers'], { tenant: true }) },
+    schema: {
+      tags: ['customer-portal'],
+      summary: 'E-mail the customer a new portal link, valid 30 days',
+      params: idParamsSchema,
+      response: { 200: portalLinkResponseSchema },
+    },
+    handler: async (req) => emailPortalLink(deps, requireCtx(req), req.params.id),
+  });
+}

@@ -1,4 +1,104 @@
-// Routes of the payment-links feature (filled in by this feature's work).
+import { listQuerySchema } from '../../../contracts/lists';
+import { idParamsSchema } from '../../../contracts/line-items';
+import {
+  createGenericPaymentLinkBodySchema,
+  createInvoicePaymentLinkBodySchema,
+  type CreateInvoicePaymentLinkBody,
+  linkIdParamsSchema,
+  linkPaymentIntentBodySchema,
+  paymentLinkListSchema,
+  paymentLinkSchema,
+  publicPaymentLinkSchema,
+} from '../../../contracts/payment-links';
+import { paymentIntentResponseSchema } from '../../../contracts/payments';
 import type { AppDeps, ZodApp } from '../../platform/app-deps';
+import { access } from '../../platform/context';
+import { invalid } from '../../platform/errors';
+import { requireCtx } from '../../platform/guard';
+import { setTotalCount } from '../../platform/lists';
+import { createGenericPaymentLink } from './create-generic-payment-link';
+import { createInvoicePaymentLink } from './create-invoice-payment-link';
+import { listPaymentLinks } from './list-payment-links';
+import { openPaymentLink } from './open-payment-link';
+import { startLinkPayment } from './start-link-payment';
 
-export function paymentLinksRoutes(_app: ZodApp, _deps: AppDeps): void {}
+const tags = ['payment-links'];
+
+function optionalBody(body: unknown): CreateInvoicePaymentLinkBody {
+  const parsed = createInvoicePaymentLinkBodySchema.safeParse(body ?? {});
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.') || 'body', message: i.message }));
+  throw invalid(`${issues[0].path}: ${issues[0].message}`, issues);
+}
+
+export function paymentLinksRoutes(app: ZodApp, deps: AppDeps): void {
+  const { db, config } = deps;
+
+  app.get('/api/payment-links', {
+    config: { access: access.require(['view_financials', 'manage_payments', 'process_payments'], { tenant: true }) },
+    schema: {
+      tags,
+      summary: "The organization's payment links, newest first (q: invoice number or description; total in X-Total-Count)",
+      querystring: listQuerySchema,
+      response: { 200: paymentLinkListSchema },
+    },
+    handler: async (req, reply) => {
+      const { rows, total } = await listPaymentLinks(db, requireCtx(req), config.appUrl, req.query);
+      setTotalCount(reply, total);
+      return rows;
+    },
+  });
+
+  app.post('/api/invoices/:id/payment-link', {
+    config: { access: access.require('process_payments', { tenant: true }) },
+    schema: {
+      tags,
+      summary: "The invoice's open payment link, or a new one for the balance due (expires in 30 days unless expiresInDays)",
+      params: idParamsSchema,
+      response: { 200: paymentLinkSchema, 201: paymentLinkSchema },
+    },
+    handler: async (req, reply) => {
+      // The body is optional, and the JSON parser turns a missing one into null: validated here, not by the schema.
+      const { link, created } = await createInvoicePaymentLink(db, requireCtx(req), config.appUrl, req.params.id, optionalBody(req.body));
+      return reply.code(created ? 201 : 200).send(link);
+    },
+  });
+
+  app.post('/api/generic-payment-links', {
+    // Signed-in customers reach it from the organization home's Pay Now; the service keeps them to their organization.
+    config: { access: access.signedIn() },
+    schema: {
+      tags,
+      summary: "The organization's open generic (any amount) payment link, or a new one",
+      body: createGenericPaymentLinkBodySchema,
+      response: { 200: paymentLinkSchema, 201: paymentLinkSchema },
+    },
+    handler: async (req, reply) => {
+      const { link, created } = await createGenericPaymentLink(db, requireCtx(req), config.appUrl, req.body);
+      return reply.code(created ? 201 : 200).send(link);
+    },
+  });
+
+  app.post('/api/public/payment-links/:linkId/open', {
+    config: { access: access.public() },
+    schema: {
+      tags,
+      summary: 'The pay page of a link (counts a click): organization name, logo and contact, the invoice summary or the generic form',
+      params: linkIdParamsSchema,
+      response: { 200: publicPaymentLinkSchema },
+    },
+    handler: async (req) => openPaymentLink(db, req.params.linkId),
+  });
+
+  app.post('/api/public/payment-links/:linkId/payment-intent', {
+    config: { access: access.public() },
+    schema: {
+      tags,
+      summary: "Start paying through a link: an invoice link pays the balance due; the generic link the payer's amount",
+      params: linkIdParamsSchema,
+      body: linkPaymentIntentBodySchema,
+      response: { 200: paymentIntentResponseSchema },
+    },
+    handler: async (req) => startLinkPayment(db, config, req.params.linkId, req.body),
+  });
+}

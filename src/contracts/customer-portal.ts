@@ -1,0 +1,154 @@
+// Customer portal (part 2 section 2; DECISIONS.md "Customer portal"): one customer's invoices, payments and
+// saved cards, reached by a signed-in customer, staff previewing a customer, or a signed portal link.
+import { z } from 'zod';
+import { cardDetailsSchema } from './payments';
+
+export const PORTAL_MESSAGES = {
+  invalidToken: 'This portal link is invalid or has expired',
+  noCustomer: 'No customer record matches your account',
+  accessDisabled: 'Portal access is not enabled for this account',
+  notSignedIn: 'Not signed in',
+  customerNotFound: 'Customer not found',
+  invoiceNotFound: 'Invoice not found',
+  onlySent: 'Only sent invoices can be paid online',
+  noEmail: 'This customer has no e-mail address',
+  setupNotFound: 'Setup not found',
+  cardRequired: 'Card details are required',
+  // Part 2 section 8, "Portal and admin".
+  downloaded: 'Invoice downloaded successfully',
+  downloadFailed: 'Failed to download invoice',
+  paymentErrorTitle: 'Payment Error',
+  paymentError: 'Unable to process payment. Please try again.',
+  paymentSuccessTitle: 'Payment Successful',
+  paymentSuccess: 'Thank you for your payment!',
+} as const;
+
+/** The portal link's token may travel in this header instead of the `token` query parameter. */
+export const PORTAL_TOKEN_HEADER = 'x-portal-token';
+/** DECISIONS.md: a portal link is valid 30 days. */
+export const PORTAL_LINK_DAYS = 30;
+
+const MAX_INT = 2_147_483_647;
+
+/** How the caller reaches the portal: `customer` for staff previewing, `token` for a portal link. */
+export const portalAccessQuerySchema = z.object({
+  customer: z.coerce.number().int().positive().max(MAX_INT).optional(),
+  token: z.string().trim().min(1).max(200).optional(),
+});
+export type PortalAccessQuery = z.infer<typeof portalAccessQuerySchema>;
+
+export const portalCustomerSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip: z.string().nullable(),
+  autoPayEnabled: z.boolean(),
+  portalAccessEnabled: z.boolean(),
+  preferredPaymentMethod: z.string().nullable(),
+  paymentTerms: z.string(),
+});
+export type PortalCustomer = z.infer<typeof portalCustomerSchema>;
+
+export const portalOrganizationSchema = z.object({
+  name: z.string(),
+  logo: z.string().nullable(),
+  slug: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+});
+
+export const portalInvoiceSchema = z.object({
+  id: z.number().int(),
+  invoiceNumber: z.string(),
+  status: z.string(),
+  dueDate: z.string().nullable(),
+  total: z.string(),
+  balanceDue: z.string(),
+  isOverdue: z.boolean(),
+  createdAt: z.string(),
+});
+export type PortalInvoice = z.infer<typeof portalInvoiceSchema>;
+
+export const portalPaymentSchema = z.object({
+  id: z.number().int(),
+  invoiceId: z.number().int().nullable(),
+  invoiceNumber: z.string().nullable(),
+  amount: z.string(),
+  receivedDate: z.string(),
+  method: z.string().nullable(),
+});
+export type PortalPayment = z.infer<typeof portalPaymentSchema>;
+
+/** Part 2 section 3, "Saved payment method". */
+export const savedPaymentMethodSchema = z.object({
+  id: z.number().int(),
+  brand: z.string().nullable(),
+  last4: z.string().nullable(),
+  expiryMonth: z.number().int().nullable(),
+  expiryYear: z.number().int().nullable(),
+  isDefault: z.boolean(),
+});
+export type SavedPaymentMethod = z.infer<typeof savedPaymentMethodSchema>;
+
+export const portalSummarySchema = z.object({
+  /** Balance due of sent invoices. */
+  outstandingBalance: z.string(),
+  /** Balance due of invoices whose due date has passed and that are not paid. */
+  overdueAmount: z.string(),
+  totalPaid: z.string(),
+  paymentCount: z.number().int(),
+});
+export type PortalSummary = z.infer<typeof portalSummarySchema>;
+
+export const PORTAL_VIEWERS = ['customer', 'staff', 'token'] as const;
+export type PortalViewer = (typeof PORTAL_VIEWERS)[number];
+
+/** GET /api/portal. */
+export const portalResponseSchema = z.object({
+  customer: portalCustomerSchema,
+  organization: portalOrganizationSchema,
+  invoices: z.array(portalInvoiceSchema),
+  payments: z.array(portalPaymentSchema),
+  paymentMethods: z.array(savedPaymentMethodSchema),
+  summary: portalSummarySchema,
+  viewer: z.enum(PORTAL_VIEWERS),
+});
+export type PortalResponse = z.infer<typeof portalResponseSchema>;
+
+/** POST /api/customers/:id/setup-intent: what the browser needs to collect a card to save. */
+export const setupIntentResponseSchema = z.object({
+  clientSecret: z.string(),
+  intentId: z.string(),
+  processor: z.enum(['test', 'stripe']),
+  testMode: z.boolean(),
+  publishableKey: z.string().nullable(),
+});
+export type SetupIntentResponse = z.infer<typeof setupIntentResponseSchema>;
+
+/** POST /api/setup-intents/confirm: the client secret proves the caller started this setup. */
+export const confirmSetupBodySchema = z.object({
+  clientSecret: z.string().min(10).max(300),
+  card: cardDetailsSchema.optional(),
+});
+export type ConfirmSetupBody = z.input<typeof confirmSetupBodySchema>;
+
+/** POST /api/customers/:id/portal-link. */
+export const portalLinkResponseSchema = z.object({
+  url: z.string(),
+  expiresAt: z.string(),
+  emailedTo: z.string(),
+});
+export type PortalLinkResponse = z.infer<typeof portalLinkResponseSchema>;
+
+/** The query string that carries the caller's portal access on every portal call. */
+export function portalAccessSearch(access: { customer?: number | null; token?: string | null }): string {
+  const params = new URLSearchParams();
+  if (access.token) params.set('token', access.token);
+  else if (access.customer) params.set('customer', String(access.customer));
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}

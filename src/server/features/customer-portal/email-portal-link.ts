@@ -1,0 +1,58 @@
+// Staff's "Email portal link" on a customer's row: a new 30-day link sent to the customer's e-mail address.
+import { and, eq } from 'drizzle-orm';
+import { PORTAL_LINK_DAYS, PORTAL_MESSAGES, type PortalLinkResponse } from '../../../contracts/customer-portal';
+import type { Mailer } from '../../adapters/mail/mailer';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { customers, organizations } from '../../db/schema/index';
+import type { RequestContext } from '../../platform/context';
+import { AppError, invalid, notFound } from '../../platform/errors';
+import { tenantFilter } from '../../platform/tenancy';
+import { writeAudit } from '../audit/write-audit';
+import { createPortalLink } from './create-portal-link';
+
+export async function emailPortalLink(deps: { db: Db; config: Config; mailer: Mailer }, ctx: RequestContext, customerId: number): Promise<PortalLinkResponse> {
+  const { db } = deps;
+  const [row] = await db
+    .select({ customer: customers, organizationName: organizations.name })
+    .from(customers)
+    .innerJoin(organizations, eq(organizations.id, customers.organizationId))
+    .where(and(eq(customers.id, customerId), tenantFilter(ctx, customers.organizationId)))
+    .limit(1);
+  if (!row) throw notFound(PORTAL_MESSAGES.customerNotFound);
+  const { customer, organizationName } = row;
+  // A link that answers "not enabled" would only confuse the customer.
+  if (!customer.portalAccessEnabled) {
+    throw invalid(PORTAL_MESSAGES.accessDisabled, [{ path: 'portalAccessEnabled', message: PORTAL_MESSAGES.accessDisabled }]);
+  }
+  const to = customer.email?.trim();
+  if (!to) throw invalid(PORTAL_MESSAGES.noEmail, [{ path: 'email', message: PORTAL_MESSAGES.noEmail }]);
+
+  const link = await createPortalLink(db, deps.config, customer.organizationId, customer.id);
+  // A link opens the customer's invoices and payments to whoever holds it: who handed one out is kept.
+  await writeAudit(db, ctx, {
+    action: 'customer.portal_link_sent',
+    entityType: 'customer',
+    entityId: customer.id,
+    organizationId: customer.organizationId,
+    details: { emailedTo: to, expiresAt: link.expiresAt.toISOString() },
+  });
+  const result = await deps.mailer.send({
+    to,
+    subject: `Your customer portal at ${organizationName}`,
+    text: [
+      `Hello ${customer.name},`,
+      '',
+      `${organizationName} has invited you to its customer portal, where you can see your invoices and payment history, download invoices, pay online and save a card.`,
+      '',
+      link.url,
+      '',
+      `This link is personal to you and valid for ${PORTAL_LINK_DAYS} days.`,
+      '',
+      organizationName,
+    ].join('\n'),
+    organizationId: customer.organizationId,
+  });
+  if (result.status === 'failed') throw new AppError('UNAVAILABLE', 'The email could not be sent. Please check email configuration.');
+  return { url: link.url, expiresAt: link.expiresAt.toISOString(), emailedTo: to };
+}

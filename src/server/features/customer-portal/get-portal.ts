@@ -1,0 +1,124 @@
+// Everything the portal page shows for one customer: their sent invoices with balances, completed payments,
+// saved cards and the summary cards. Drafts are the business's own work in progress and never shown.
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { PortalInvoice, PortalResponse, PortalViewer, SavedPaymentMethod } from '../../../contracts/customer-portal';
+import { fromCents, toCents } from '../../../contracts/money';
+import type { DbOrTx } from '../../db/client';
+import { invoices, organizations, payments, savedPaymentMethods } from '../../db/schema/index';
+import { runAll } from '../../platform/lists';
+import { isOverdue } from '../invoices/invoice-view';
+import type { CustomerRow } from './resolve-portal-customer';
+
+export async function getPortal(db: DbOrTx, customer: CustomerRow, viewer: PortalViewer): Promise<PortalResponse> {
+  const org = customer.organizationId;
+  const [[organization], invoiceRows, paymentRows, methods] = await runAll(
+    db,
+    () =>
+      db
+        .select({ name: organizations.name, logo: organizations.logo, slug: organizations.slug, phone: organizations.phone, email: organizations.email })
+        .from(organizations)
+        .where(eq(organizations.id, org)),
+    () =>
+      db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.organizationId, org), eq(invoices.customerId, customer.id), ne(invoices.status, 'draft')))
+        .orderBy(desc(invoices.createdAt), desc(invoices.id)),
+    () =>
+      db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.organizationId, org), eq(payments.customerId, customer.id), eq(payments.status, 'completed')))
+        .orderBy(desc(payments.receivedDate), desc(payments.id)),
+    () => listSavedMethods(db, org, customer.id),
+  );
+
+  const paidByInvoice = await paidCentsByInvoice(
+    db,
+    org,
+    invoiceRows.map((i) => i.id),
+  );
+  const now = new Date();
+  const portalInvoices: PortalInvoice[] = invoiceRows.map((inv) => {
+    const balance = Math.max(0, toCents(inv.total) - (paidByInvoice.get(inv.id) ?? 0));
+    return {
+      id: inv.id,
+      invoiceNumber: inv.invoiceNumber,
+      status: inv.status,
+      dueDate: inv.dueDate?.toISOString() ?? null,
+      total: inv.total,
+      balanceDue: fromCents(balance),
+      isOverdue: isOverdue(inv, now),
+      createdAt: inv.createdAt.toISOString(),
+    };
+  });
+
+  let outstanding = 0;
+  let overdue = 0;
+  for (const inv of portalInvoices) {
+    // Part 2 section 4: only sent invoices count as outstanding.
+    if (inv.status === 'sent') outstanding += toCents(inv.balanceDue);
+    if (inv.isOverdue) overdue += toCents(inv.balanceDue);
+  }
+  const totalPaid = paymentRows.reduce((sum, p) => sum + toCents(p.amount), 0);
+
+  return {
+    customer: {
+      id: customer.id,
+      name: customer.name,
+      email: customer.email,
+      phone: customer.phone,
+      address: customer.address,
+      city: customer.city,
+      state: customer.state,
+      zip: customer.zip,
+      autoPayEnabled: customer.autoPayEnabled,
+      portalAccessEnabled: customer.portalAccessEnabled,
+      preferredPaymentMethod: customer.preferredPaymentMethod,
+      paymentTerms: customer.paymentTerms,
+    },
+    organization: organization ?? { name: '', logo: null, slug: null, phone: null, email: null },
+    invoices: portalInvoices,
+    payments: paymentRows.map((p) => ({
+      id: p.id,
+      invoiceId: p.invoiceId,
+      invoiceNumber: p.invoiceNumber,
+      amount: p.amount,
+      receivedDate: p.receivedDate.toISOString(),
+      method: p.method,
+    })),
+    paymentMethods: methods,
+    summary: {
+      outstandingBalance: fromCents(outstanding),
+      overdueAmount: fromCents(overdue),
+      totalPaid: fromCents(totalPaid),
+      paymentCount: paymentRows.length,
+    },
+    viewer,
+  };
+}
+
+/** Completed payments per invoice, in cents (whoever's customer recorded them). */
+async function paidCentsByInvoice(db: DbOrTx, organizationId: number, invoiceIds: number[]): Promise<Map<number, number>> {
+  if (invoiceIds.length === 0) return new Map();
+  const rows = await db
+    .select({ invoiceId: payments.invoiceId, sum: sql<string>`coalesce(sum(${payments.amount}), 0)::text` })
+    .from(payments)
+    .where(and(eq(payments.organizationId, organizationId), inArray(payments.invoiceId, invoiceIds), eq(payments.status, 'completed')))
+    .groupBy(payments.invoiceId);
+  return new Map(rows.map((r) => [r.invoiceId!, toCents(r.sum)]));
+}
+
+/** The customer's saved cards, the default first. */
+export async function listSavedMethods(db: DbOrTx, organizationId: number, customerId: number): Promise<SavedPaymentMethod[]> {
+  const rows = await db
+    .select()
+    .from(savedPaymentMethods)
+    .where(and(eq(savedPaymentMethods.organizationId, organizationId), eq(savedPaymentMethods.customerId, customerId)))
+    .orderBy(desc(savedPaymentMethods.isDefault), asc(savedPaymentMethods.createdAt), asc(savedPaymentMethods.id));
+  return rows.map(toSavedMethod);
+}
+
+export function toSavedMethod(row: typeof savedPaymentMethods.$inferSelect): SavedPaymentMethod {
+  return { id: row.id, brand: row.brand, last4: row.last4, expiryMonth: row.expiryMonth, expiryYear: row.expiryYear, isDefault: row.isDefault };
+}

@@ -1,0 +1,175 @@
+// Add Payment Method (DECISIONS.md: a real setup intent instead of the original's toast): the server starts
+// saving a card through the organization's processor; the built-in test gateway gets our own card form,
+// Stripe gets its card Element (loaded only then).
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import type { SavedPaymentMethod, SetupIntentResponse } from '@contracts/customer-portal';
+import { errorMessage } from '@/lib/api-client';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { formatCardNumber, parseExpiry } from '@/features/payments/components/pay-with-intent';
+import { TestModeBadge } from '@/features/payments/components/test-mode-badge';
+import { confirmCardSetup, startCardSetup, type PortalAccess } from '../api/portal-api';
+
+const StripeSetupForm = lazy(() => import('./stripe-setup-form').then((m) => ({ default: m.StripeSetupForm })));
+
+export const SETUP_FAILED_TITLE = 'Card Not Saved';
+
+interface AddPaymentMethodDialogProps {
+  access: PortalAccess;
+  customerId: number;
+  onClose: () => void;
+  onSaved: (method: SavedPaymentMethod) => void;
+}
+
+export interface SetupFormProps {
+  setup: SetupIntentResponse;
+  onSaved: (method: SavedPaymentMethod) => void;
+  onCancel: () => void;
+}
+
+export function reportSetupFailure(error: unknown) {
+  toast({ variant: 'destructive', title: SETUP_FAILED_TITLE, description: errorMessage(error, 'Your card was not saved. Please try again.') });
+}
+
+export function AddPaymentMethodDialog({ access, customerId, onClose, onSaved }: AddPaymentMethodDialogProps) {
+  const setup = useMutation({ mutationFn: () => startCardSetup(access, customerId), onError: reportSetupFailure });
+  const started = useRef(false);
+  const { mutate } = setup;
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    mutate();
+  }, [mutate]);
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Add Payment Method</DialogTitle>
+          <DialogDescription>Save a card for future payments. Your card details go to the payment processor, never to us.</DialogDescription>
+        </DialogHeader>
+        {setup.isPending || setup.isIdle ? (
+          <Spinner className="py-8" label="Preparing secure form..." />
+        ) : setup.isError ? (
+          <div className="space-y-4">
+            <Alert variant="destructive">
+              <AlertDescription>{errorMessage(setup.error, 'Your card could not be saved. Please try again.')}</AlertDescription>
+            </Alert>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button variant="outline" onClick={onClose}>
+                Close
+              </Button>
+              <Button onClick={() => setup.mutate()}>Try again</Button>
+            </div>
+          </div>
+        ) : (
+          <div className="space-y-4" data-testid="add-payment-method">
+            {setup.data.testMode && (
+              <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+                <TestModeBadge />
+                <span>{setup.data.processor === 'test' ? 'Built-in test gateway: no real card is stored.' : 'Stripe test mode.'}</span>
+              </div>
+            )}
+            {setup.data.processor === 'stripe' ? (
+              <Suspense fallback={<Spinner />}>
+                <StripeSetupForm setup={setup.data} onSaved={onSaved} onCancel={onClose} />
+              </Suspense>
+            ) : (
+              <TestSetupForm setup={setup.data} onSaved={onSaved} onCancel={onClose} />
+            )}
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function SetupActions({ pending, onCancel }: { pending: boolean; onCancel: () => void }) {
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={pending}>
+        {pending && <Spinner />}
+        Save Card
+      </Button>
+    </div>
+  );
+}
+
+/** The built-in test gateway's card form: checked on the server like a charge, nothing is charged. */
+function TestSetupForm({ setup, onSaved, onCancel }: SetupFormProps) {
+  const [number, setNumber] = useState('');
+  const [expiry, setExpiry] = useState('');
+  const [cvc, setCvc] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const exp = parseExpiry(expiry);
+    if (number.replace(/\D/g, '').length < 12) return setProblem('Your card number is incomplete.');
+    if (!exp) return setProblem("Your card's expiration date is incomplete.");
+    if (!/^\d{3,4}$/.test(cvc)) return setProblem("Your card's security code is incomplete.");
+    setProblem(null);
+    setPending(true);
+    try {
+      onSaved(await confirmCardSetup({ clientSecret: setup.clientSecret, card: { number: number.replace(/\D/g, ''), cvc, ...exp } }));
+    } catch (error) {
+      setProblem(errorMessage(error, 'Your card was not saved. Please try again.'));
+      reportSetupFailure(error);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-3" noValidate>
+      <div className="space-y-1.5">
+        <Label htmlFor="setup-card-number">Card number</Label>
+        <Input
+          id="setup-card-number"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="4242 4242 4242 4242"
+          value={number}
+          onChange={(e) => setNumber(formatCardNumber(e.target.value))}
+        />
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <div className="space-y-1.5">
+          <Label htmlFor="setup-card-expiry">Expiry (MM/YY)</Label>
+          <Input id="setup-card-expiry" autoComplete="cc-exp" placeholder="12/34" maxLength={7} value={expiry} onChange={(e) => setExpiry(e.target.value)} />
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor="setup-card-cvc">CVC</Label>
+          <Input
+            id="setup-card-cvc"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            maxLength={4}
+            value={cvc}
+            onChange={(e) => setCvc(e.target.value.replace(/\D/g, ''))}
+          />
+        </div>
+      </div>
+      <p className="text-xs text-muted-foreground">
+        Test cards: 4242 4242 4242 4242 is saved; 4000 0000 0000 0002 is declined. Any future date, any CVC.
+      </p>
+      {problem && (
+        <p role="alert" className="text-sm text-destructive">
+          {problem}
+        </p>
+      )}
+      <SetupActions pending={pending} onCancel={onCancel} />
+    </form>
+  );
+}

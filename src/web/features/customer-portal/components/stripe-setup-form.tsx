@@ -1,0 +1,63 @@
+// Stripe's card Element for saving a card: Stripe confirms the SetupIntent in the browser (with 3-D Secure when
+// the bank asks), then the server reads the SetupIntent back from Stripe and stores the card's display data.
+import { useMemo, useState, type FormEvent } from 'react';
+import { loadStripe } from '@stripe/stripe-js';
+import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
+import { Label } from '@/components/ui/label';
+import { confirmCardSetup } from '../api/portal-api';
+import { reportSetupFailure, SetupActions, type SetupFormProps } from './add-payment-method-dialog';
+
+export function StripeSetupForm(props: SetupFormProps) {
+  const stripePromise = useMemo(() => loadStripe(props.setup.publishableKey ?? ''), [props.setup.publishableKey]);
+  return (
+    <Elements stripe={stripePromise}>
+      <StripeCardFields {...props} />
+    </Elements>
+  );
+}
+
+function StripeCardFields({ setup, onSaved, onCancel }: SetupFormProps) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const card = elements?.getElement(CardElement);
+    if (!stripe || !card) return;
+    setPending(true);
+    setError(null);
+    try {
+      const result = await stripe.confirmCardSetup(setup.clientSecret, { payment_method: { card } });
+      if (result.error) {
+        const message = result.error.message ?? 'Your card was not saved.';
+        setError(message);
+        reportSetupFailure(new Error(message));
+        return;
+      }
+      onSaved(await confirmCardSetup({ clientSecret: setup.clientSecret }));
+    } catch (err) {
+      reportSetupFailure(err);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-3">
+      <div className="space-y-1.5">
+        <Label htmlFor="stripe-setup-card">Card details</Label>
+        <div className="rounded-md border bg-background px-3 py-2.5">
+          <CardElement id="stripe-setup-card" options={{ hidePostalCode: false }} />
+        </div>
+      </div>
+      {error && (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+      <SetupActions pending={pending || !stripe} onCancel={onCancel} />
+    </form>
+  );
+}

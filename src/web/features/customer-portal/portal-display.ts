@@ -1,0 +1,35 @@
+// Display rules of the portal's lists.
+import { statusLabel } from '@contracts/format';
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@contracts/payments';
+
+const BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+  card: 'Card',
+};
+
+export function brandLabel(brand: string | null | undefined): string {
+  if (!brand) return 'Card';
+  return BRANDS[brand.toLowerCase()] ?? statusLabel(brand);
+}
+
+/** MM/YYYY, or '-' when the processor did not say. */
+export function expiryLabel(month: number | null | undefined, year: number | null | undefined): string {
+  if (!month || !year) return '-';
+  return `${String(month).padStart(2, '0')}/${year}`;
+}
+
+export function paymentMethodLabel(method: string | null | undefined): string {
+  if (!method) return '-';
+  return PAYMENT_METHOD_LABELS[method as PaymentMethod] ?? statusLabel(method);
+}
+
+/** A positive whole number from the query string, else undefined. */
+export function positiveId(raw: string | null): number | undefined {
+  return raw && /^\d{1,10}$/.test(raw) && Number(raw) > 0 && Number(raw) <= 2_147_483_647 ? Number(raw) : undefined;
+}
