@@ -4,7 +4,11 @@ import { formatDate } from '../../../contracts/format';
 import { formatMoney, toCents } from '../../../contracts/money';
 import type { Mailer } from '../../adapters/mail/mailer';
 import { renderDocumentPdf } from '../../adapters/pdf/document-pdf';
+import { and, eq } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { customers, invoices } from '../../db/schema/index';
+import { createPortalLink } from '../customer-portal/create-portal-link';
 import type { RequestContext } from '../../platform/context';
 import { itemLines, recipientOf, sendDocumentEmail, signature } from './document-mail';
 import { loadBusiness, loadDocumentCustomer, loadLogo, paymentTermsLabel, type Business, type DocumentCustomer } from './document-parties';
@@ -51,13 +55,14 @@ export function buildInvoiceEmail({ invoice, business, customer, portalUrl }: In
 }
 
 /** Sends the caller's invoice to the customer's e-mail address and records it in Messaging. */
-export async function emailInvoice(deps: { db: Db; mailer: Mailer }, ctx: RequestContext, id: number, opts: { portalUrl?: string | null } = {}): Promise<void> {
+export async function emailInvoice(deps: { db: Db; mailer: Mailer; config: Config }, ctx: RequestContext, id: number): Promise<void> {
   const { db } = deps;
   const invoice = await getInvoice(db, ctx, id);
   const { customer, to } = recipientOf(await loadDocumentCustomer(db, invoice.organizationId, invoice.customerId));
+  const portalUrl = await portalUrlFor(deps, invoice);
   const business = await loadBusiness(db, invoice.organizationId);
   const pdf = await renderDocumentPdf(invoicePdfModel(invoice, business, await loadLogo(db, business), customer));
-  const { subject, text } = buildInvoiceEmail({ invoice, business, customer, portalUrl: opts.portalUrl });
+  const { subject, text } = buildInvoiceEmail({ invoice, business, customer, portalUrl });
   await sendDocumentEmail(deps, ctx, {
     organizationId: invoice.organizationId,
     to,
@@ -66,4 +71,19 @@ export async function emailInvoice(deps: { db: Db; mailer: Mailer }, ctx: Reques
     replyTo: business.email,
     attachment: { filename: pdfFileName('invoice', invoice.invoiceNumber), content: pdf },
   });
+  // A draft that has gone to the customer is sent: it now counts as outstanding and can be paid in the portal.
+  if (invoice.status === 'draft') {
+    await db.update(invoices).set({ status: 'sent' }).where(and(eq(invoices.id, invoice.id), eq(invoices.organizationId, invoice.organizationId), eq(invoices.status, 'draft')));
+  }
+}
+
+/** DECISIONS.md "Customer portal": invoice e-mails carry a signed portal link, unless the customer's portal access is off. */
+async function portalUrlFor(deps: { db: Db; config: Config }, invoice: Invoice): Promise<string | null> {
+  if (!invoice.customerId) return null;
+  const [c] = await deps.db
+    .select({ portalAccessEnabled: customers.portalAccessEnabled })
+    .from(customers)
+    .where(and(eq(customers.id, invoice.customerId), eq(customers.organizationId, invoice.organizationId)));
+  if (!c?.portalAccessEnabled) return null;
+  return (await createPortalLink(deps.db, deps.config, invoice.organizationId, invoice.customerId)).url;
 }

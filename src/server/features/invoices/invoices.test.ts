@@ -289,7 +289,7 @@ describe('invoices: PDF and e-mail', () => {
     expect(text).toContain('$200.00');
   });
 
-  it('e-mails the invoice with the PDF attached, records it in Messaging, and leaves room for a portal link', async () => {
+  it('e-mails the invoice with the PDF attached and a working portal link, and records it in Messaging', async () => {
     const inv = (
       await post(a.manager, { customerId: a.customerId, dueDate: '2026-12-01T00:00:00.000Z', lineItems: [{ description: 'Labor', quantity: 2, rate: '45.50' }], tax: '7.28' })
     ).json();
@@ -302,7 +302,16 @@ describe('invoices: PDF and e-mail', () => {
     for (const s of ['- Labor: 2 × $45.50 = $91.00', 'Subtotal: $91.00', 'Tax: $7.28', 'Total: $98.28', 'Amount paid: $10.00', 'Balance due: $88.28', 'Due date: Dec 1, 2026', '(555) 333-1234', 'billing@obrien.example', '12 Pipe Rd', 'Springfield, IL 62701']) {
       expect(mail.text).toContain(s);
     }
-    expect(mail.text).not.toContain('online');
+    // The portal link in the e-mail opens this customer's portal, with this invoice in it.
+    const link = /View and pay this invoice online: (\S+)/.exec(mail.text ?? '')?.[1];
+    expect(link).toMatch(/\/customer-portal\?token=/);
+    const token = new URL(link!).searchParams.get('token')!;
+    const portal = await get('', `/api/portal?token=${encodeURIComponent(token)}`);
+    expect(portal.statusCode).toBe(200);
+    expect(portal.json().customer.id).toBe(a.customerId);
+    expect(portal.json().invoices.map((i: { id: number }) => i.id)).toContain(inv.id);
+    // E-mailing a draft sends it.
+    expect((await get(a.manager, `/api/invoices/${inv.id}`)).json().status).toBe('sent');
     expect(mail.attachments).toEqual([{ filename: `invoice-${inv.invoiceNumber}.pdf`, contentType: 'application/pdf', size: expect.any(Number) }]);
     const [msg] = await t.database.db.select().from(messages).where(eq(messages.subject, mail.subject!));
     expect(msg).toMatchObject({ type: 'email', status: 'sent', recipients: ['pat@example.com'], content: mail.text, organizationId: a.org.id });
