@@ -3,6 +3,7 @@ import type { Customer } from '@contracts/customers';
 import { formatPhone } from '@contracts/format';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { CustomerPortalActions } from '@/features/customers/components/customer-portal-actions';
 import { addressLine, addressLines, MISSING, organizationName, orDash } from '@/features/customers/customer-display';
 
 interface CustomersTableProps {
@@ -37,11 +38,9 @@ export function CustomersTable({ customers, organizationNames, canManage, onEdit
               <TableHead>Email</TableHead>
               <TableHead>Phone</TableHead>
               <TableHead>Address</TableHead>
-              {canManage && (
-                <TableHead className="w-0">
-                  <span className="sr-only">Actions</span>
-                </TableHead>
-              )}
+              <TableHead className="w-0">
+                <span className="sr-only">Actions</span>
+              </TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -59,14 +58,17 @@ export function CustomersTable({ customers, organizationNames, canManage, onEdit
                 <TableCell>
                   <AddressCell customer={c} />
                 </TableCell>
-                {canManage && (
-                  <TableCell className="py-1 pr-2 pl-0 text-right">
-                    <Button variant="ghost" size="sm" onClick={() => onEdit(c)} aria-label={`Edit ${c.name}`} title="Edit">
-                      <Pencil aria-hidden />
-                      <span className="hidden 2xl:inline">Edit</span>
-                    </Button>
-                  </TableCell>
-                )}
+                <TableCell className="py-1 pr-2 pl-0 text-right">
+                  <div className="flex items-center justify-end">
+                    <CustomerPortalActions customer={c} />
+                    {canManage && (
+                      <Button variant="ghost" size="sm" onClick={() => onEdit(c)} aria-label={`Edit ${c.name}`} title="Edit">
+                        <Pencil aria-hidden />
+                        <span className="hidden 2xl:inline">Edit</span>
+                      </Button>
+                    )}
+                  </div>
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -83,12 +85,15 @@ export function CustomersTable({ customers, organizationNames, canManage, onEdit
               <p className="truncate text-muted-foreground">{addressLine(c)}</p>
               <p className="truncate text-xs text-muted-foreground">{organizationName(organizationNames, c.organizationId)}</p>
             </div>
-            {canManage && (
-              <Button variant="outline" size="sm" onClick={() => onEdit(c)} aria-label={`Edit ${c.name}`}>
-                <Pencil aria-hidden />
-                Edit
-              </Button>
-            )}
+            <div className="flex flex-col items-end gap-1">
+              {canManage && (
+                <Button variant="outline" size="sm" onClick={() => onEdit(c)} aria-label={`Edit ${c.name}`}>
+                  <Pencil aria-hidden />
+                  Edit
+                </Button>
+              )}
+              <CustomerPortalActions customer={c} compact />
+            </div>
           </li>
         ))}
       </ul>

@@ -1,0 +1,39 @@
+// The customer's portal from staff's side (DECISIONS.md "Customer portal"): e-mail the customer a signed link,
+// or preview the portal as the customer sees it.
+import { useState } from 'react';
+import { ExternalLink, Mail } from 'lucide-react';
+import type { Customer } from '@contracts/customers';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { api, errorMessage } from '@/lib/api-client';
+
+export function CustomerPortalActions({ customer, compact }: { customer: Customer; compact?: boolean }) {
+  const [sending, setSending] = useState(false);
+  const canEmail = Boolean(customer.email) && customer.portalAccessEnabled;
+  const send = async () => {
+    setSending(true);
+    try {
+      const r = await api.post<{ emailedTo: string }>(`/api/customers/${customer.id}/portal-link`);
+      toast({ title: 'Portal link sent', description: `Emailed to ${r.emailedTo}` });
+    } catch (e) {
+      toast({ title: 'Failed to send portal link', description: errorMessage(e), variant: 'destructive' });
+    } finally {
+      setSending(false);
+    }
+  };
+  const why = !customer.email ? 'This customer has no e-mail address' : !customer.portalAccessEnabled ? 'Portal access is off for this customer' : 'E-mail a portal link';
+  return (
+    <div className="flex items-center justify-end gap-1">
+      <Button variant="ghost" size="sm" onClick={() => void send()} disabled={!canEmail || sending} title={why} aria-label={`Email portal link to ${customer.name}`}>
+        <Mail aria-hidden />
+        {!compact && <span className="hidden 2xl:inline">Portal link</span>}
+      </Button>
+      <Button variant="ghost" size="sm" asChild title="Preview portal">
+        <a href={`/customer-portal?customer=${customer.id}`} target="_blank" rel="noreferrer" aria-label={`Preview portal of ${customer.name}`}>
+          <ExternalLink aria-hidden />
+          {!compact && <span className="hidden 2xl:inline">Preview</span>}
+        </a>
+      </Button>
+    </div>
+  );
+}
