@@ -1,0 +1,136 @@
+// Payment analytics: the aging report (part 2 sections 3, 7, 9), the screen's figures and its
+// recommended actions (DECISIONS.md, "Placeholders in the original, replaced by real figures").
+import { z } from 'zod';
+
+/** The report's keys in bucket order, youngest first (part 2 section 7). */
+export const AGING_BUCKETS = ['current', 'days30', 'days60', 'days90', 'over90'] as const;
+export type AgingBucket = (typeof AGING_BUCKETS)[number];
+
+/**
+ * Whole days past the due date that end each bucket (part 2 section 9: 0-30, 31-60, 61-90, 91-120,
+ * over 120). Not yet due, or no due date, counts as 0 days: current.
+ */
+export const AGING_BUCKET_LAST_DAY: Record<Exclude<AgingBucket, 'over90'>, number> = {
+  current: 30,
+  days30: 60,
+  days60: 90,
+  days90: 120,
+};
+
+/** Invoice statuses still owed: sent to the customer and not paid (drafts are not owed yet). */
+export const UNPAID_INVOICE_STATUSES = ['sent', 'overdue'] as const;
+
+/** Both comparison windows of the analytics figures, in days. */
+export const ANALYTICS_WINDOW_DAYS = 90;
+
+export const agingInvoiceSchema = z.object({
+  id: z.number().int(),
+  invoiceNumber: z.string(),
+  customerId: z.number().int(),
+  customerName: z.string().nullable(),
+  status: z.string(),
+  /** Decimal string ("1234.50"). */
+  total: z.string(),
+  /** total minus the invoice's completed payments, decimal string. */
+  balanceDue: z.string(),
+  /** ISO instant or null. */
+  dueDate: z.string().nullable(),
+  /** Whole days past the due date; 0 when not yet due or without a due date. */
+  daysOverdue: z.number().int(),
+});
+export type AgingInvoice = z.infer<typeof agingInvoiceSchema>;
+
+/** GET /api/reports/aging: unpaid (sent or overdue) invoices by days past due, oldest due date first in each bucket. */
+export const agingReportSchema = z.object({
+  current: z.array(agingInvoiceSchema),
+  days30: z.array(agingInvoiceSchema),
+  days60: z.array(agingInvoiceSchema),
+  days90: z.array(agingInvoiceSchema),
+  over90: z.array(agingInvoiceSchema),
+});
+export type AgingReport = z.infer<typeof agingReportSchema>;
+
+/** Super users without an organization see every organization unless they narrow to one. */
+export const analyticsQuerySchema = z.object({
+  organizationId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
+
+const amountCountSchema = z.object({ total: z.string(), count: z.number().int() });
+
+export const paymentAnalyticsSchema = z.object({
+  /** Invoices with status sent: sum of their totals and how many (the card's "N unpaid invoices"). */
+  outstandingBalance: amountCountSchema,
+  /** Unpaid invoices more than 30 days past due (the 31-60, 61-90, 91-120 and over-120 buckets): summed totals and count. */
+  overdueAmount: amountCountSchema,
+  /**
+   * Mean days (one decimal) from invoice creation to its paid date, over invoices paid in the last
+   * 90 days (`days`) and the 90 days before (`previousDays`); changeDays = days - previousDays
+   * (negative: faster). null without paid invoices in a window.
+   */
+  avgPaymentTime: z.object({
+    days: z.number().nullable(),
+    previousDays: z.number().nullable(),
+    changeDays: z.number().nullable(),
+  }),
+  /**
+   * Succeeded over decided (succeeded or failed) card and bank payment attempts, percent with one
+   * decimal, last 90 days and the 90 before; changePoints = percent - previousPercent. null without attempts.
+   */
+  successRate: z.object({
+    percent: z.number().nullable(),
+    previousPercent: z.number().nullable(),
+    changePoints: z.number().nullable(),
+  }),
+  customerAnalysis: z.object({
+    totalCustomers: z.number().int(),
+    autoPay: z.number().int(),
+    portalAccess: z.number().int(),
+    preferCard: z.number().int(),
+    /** preferredPaymentMethod bank_transfer. */
+    preferBank: z.number().int(),
+    paymentTerms: z.object({
+      net15: z.number().int(),
+      net30: z.number().int(),
+      net45: z.number().int(),
+      net60: z.number().int(),
+      due_on_receipt: z.number().int(),
+    }),
+  }),
+  recommended: z.object({
+    /** Customers with an overdue invoice: status overdue, or sent with the due date passed (Send Reminders). */
+    overdueCustomers: z.number().int(),
+    /** Customers without portal access (Enable Portal). */
+    withoutPortal: z.number().int(),
+    /** Customers preferring card without auto-pay (Send Invites). */
+    cardWithoutAutoPay: z.number().int(),
+  }),
+});
+export type PaymentAnalytics = z.infer<typeof paymentAnalyticsSchema>;
+
+/** The actions' body: `{}`; a super user names the organization to act on. */
+export const analyticsActionBodySchema = z.object({
+  organizationId: z
+    .number({ error: 'Please choose an organization' })
+    .int('Please choose an organization')
+    .positive('Please choose an organization')
+    .max(2_147_483_647, 'Please choose an organization')
+    .nullish(),
+});
+export type AnalyticsActionBody = z.infer<typeof analyticsActionBodySchema>;
+
+/** POST /api/payment-analytics/send-reminders. failed: e-mails the mail transport refused (recorded, not counted as sent). */
+export const sendRemindersResultSchema = z.object({
+  sent: z.number().int(),
+  skippedWithoutEmail: z.number().int(),
+  failed: z.number().int(),
+});
+export type SendRemindersResult = z.infer<typeof sendRemindersResultSchema>;
+
+/** POST /api/payment-analytics/enable-portal. */
+export const enablePortalResultSchema = z.object({ updated: z.number().int() });
+export type EnablePortalResult = z.infer<typeof enablePortalResultSchema>;
+
+/** POST /api/payment-analytics/send-autopay-invites. */
+export const sendAutoPayInvitesResultSchema = z.object({ sent: z.number().int(), failed: z.number().int() });
+export type SendAutoPayInvitesResult = z.infer<typeof sendAutoPayInvitesResultSchema>;

@@ -1,0 +1,119 @@
+// The payment analytics figures: one aggregate query per table (count/sum/avg with FILTER), no rows loaded.
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { ANALYTICS_WINDOW_DAYS } from '../../../contracts/payment-analytics';
+import type { DbOrTx } from '../../db/client';
+import { customers, invoices, paymentAttempts } from '../../db/schema/index';
+import { at, DAY_MS, isOverdueBeyondCurrent, isPastDue, sumText } from './aging-sql';
+
+/** The last 90 days up to now, and the 90 days before them. */
+export interface AnalyticsWindows {
+  now: Date;
+  start: Date;
+  previousStart: Date;
+}
+
+export function analyticsWindows(now: Date): AnalyticsWindows {
+  const span = ANALYTICS_WINDOW_DAYS * DAY_MS;
+  return { now, start: new Date(now.getTime() - span), previousStart: new Date(now.getTime() - 2 * span) };
+}
+
+const within = (column: PgColumn, from: Date, to: Date) =>
+  sql`(${column} > ${at(from)} and ${column} <= ${at(to)})`;
+
+export async function invoiceFigures(db: DbOrTx, scope: SQL | undefined, w: AnalyticsWindows) {
+  const sent = eq(invoices.status, 'sent');
+  const overdue = isOverdueBeyondCurrent(w.now);
+  const paid = sql`(${invoices.status} = 'paid' and ${invoices.paidDate} is not null)`;
+  // Seconds from creation to payment; an invoice dated as paid before it was created counts as 0.
+  const seconds = sql`greatest(0, extract(epoch from (${invoices.paidDate} - ${invoices.createdAt})))`;
+  const avgDays = (from: Date, to: Date) =>
+    sql<number | null>`(avg(${seconds}) filter (where ${paid} and ${within(invoices.paidDate, from, to)}) / 86400)::float8`;
+  const [r] = await db
+    .select({
+      outstandingTotal: sumText(sql`sum(${invoices.total}) filter (where ${sent})`),
+      outstandingCount: sql<number>`(count(*) filter (where ${sent}))::int`,
+      overdueTotal: sumText(sql`sum(${invoices.total}) filter (where ${overdue})`),
+      overdueCount: sql<number>`(count(*) filter (where ${overdue}))::int`,
+      overdueCustomers: sql<number>`(count(distinct ${invoices.customerId}) filter (where ${isPastDue(w.now)}))::int`,
+      days: avgDays(w.start, w.now),
+      previousDays: avgDays(w.previousStart, w.start),
+    })
+    .from(invoices)
+    .where(and(scope, inArray(invoices.status, ['sent', 'overdue', 'paid'])));
+  return {
+    outstandingTotal: r?.outstandingTotal ?? '0',
+    outstandingCount: Number(r?.outstandingCount ?? 0),
+    overdueTotal: r?.overdueTotal ?? '0',
+    overdueCount: Number(r?.overdueCount ?? 0),
+    overdueCustomers: Number(r?.overdueCustomers ?? 0),
+    days: r?.days == null ? null : Number(r.days),
+    previousDays: r?.previousDays == null ? null : Number(r.previousDays),
+  };
+}
+
+/** Card and bank attempts with an outcome (succeeded or failed) in each window. */
+export async function attemptFigures(db: DbOrTx, scope: SQL | undefined, w: AnalyticsWindows) {
+  const succeeded = eq(paymentAttempts.status, 'succeeded');
+  const recent = within(paymentAttempts.createdAt, w.start, w.now);
+  const earlier = within(paymentAttempts.createdAt, w.previousStart, w.start);
+  const [r] = await db
+    .select({
+      succeeded: sql<number>`(count(*) filter (where ${succeeded} and ${recent}))::int`,
+      attempted: sql<number>`(count(*) filter (where ${recent}))::int`,
+      previousSucceeded: sql<number>`(count(*) filter (where ${succeeded} and ${earlier}))::int`,
+      previousAttempted: sql<number>`(count(*) filter (where ${earlier}))::int`,
+    })
+    .from(paymentAttempts)
+    .where(
+      and(
+        scope,
+        inArray(paymentAttempts.paymentType, ['card', 'bank']),
+        inArray(paymentAttempts.status, ['succeeded', 'failed']),
+        within(paymentAttempts.createdAt, w.previousStart, w.now),
+      ),
+    );
+  return {
+    succeeded: Number(r?.succeeded ?? 0),
+    attempted: Number(r?.attempted ?? 0),
+    previousSucceeded: Number(r?.previousSucceeded ?? 0),
+    previousAttempted: Number(r?.previousAttempted ?? 0),
+  };
+}
+
+export async function customerFigures(db: DbOrTx, scope: SQL | undefined) {
+  const n = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
+  const terms = (value: string) => n(eq(customers.paymentTerms, value));
+  const [r] = await db
+    .select({
+      totalCustomers: sql<number>`count(*)::int`,
+      autoPay: n(eq(customers.autoPayEnabled, true)),
+      portalAccess: n(eq(customers.portalAccessEnabled, true)),
+      preferCard: n(eq(customers.preferredPaymentMethod, 'card')),
+      preferBank: n(eq(customers.preferredPaymentMethod, 'bank_transfer')),
+      cardWithoutAutoPay: n(sql`${eq(customers.preferredPaymentMethod, 'card')} and ${eq(customers.autoPayEnabled, false)}`),
+      net15: terms('net15'),
+      net30: terms('net30'),
+      net45: terms('net45'),
+      net60: terms('net60'),
+      due_on_receipt: terms('due_on_receipt'),
+    })
+    .from(customers)
+    .where(scope);
+  const count = (v: number | undefined) => Number(v ?? 0);
+  return {
+    totalCustomers: count(r?.totalCustomers),
+    autoPay: count(r?.autoPay),
+    portalAccess: count(r?.portalAccess),
+    preferCard: count(r?.preferCard),
+    preferBank: count(r?.preferBank),
+    cardWithoutAutoPay: count(r?.cardWithoutAutoPay),
+    paymentTerms: {
+      net15: count(r?.net15),
+      net30: count(r?.net30),
+      net45: count(r?.net45),
+      net60: count(r?.net60),
+      due_on_receipt: count(r?.due_on_receipt),
+    },
+  };
+}

@@ -1,0 +1,66 @@
+// One e-mail to a customer through the mailer, recorded in Messaging (a message and its delivery) so
+// staff can see what went out and resend a failed one.
+import { eq } from 'drizzle-orm';
+import type { Mailer } from '../../adapters/mail/mailer';
+import type { Db, Tx } from '../../db/client';
+import { messageDeliveries, messages, organizations } from '../../db/schema/index';
+import type { RequestContext } from '../../platform/context';
+
+export interface Sender {
+  name: string;
+  email: string | null;
+}
+
+export async function loadSender(db: Db, organizationId: number): Promise<Sender> {
+  const [org] = await db.select({ name: organizations.name, email: organizations.email }).from(organizations).where(eq(organizations.id, organizationId));
+  return { name: org?.name ?? 'Your service provider', email: org?.email?.trim() || null };
+}
+
+/**
+ * Sends, then records the outcome; `alsoRecord` writes the caller's own rows in the same transaction.
+ * Answers whether the transport accepted the message.
+ */
+export async function sendCustomerEmail(
+  deps: { db: Db; mailer: Mailer },
+  ctx: RequestContext,
+  mail: { organizationId: number; to: string; subject: string; text: string; replyTo: string | null },
+  alsoRecord?: (tx: Tx, outcome: { sent: boolean; at: Date }) => Promise<void>,
+): Promise<boolean> {
+  const result = await deps.mailer.send({
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    organizationId: mail.organizationId,
+    replyTo: mail.replyTo ?? undefined,
+  });
+  const sent = result.status !== 'failed';
+  const now = new Date();
+  await deps.db.transaction(async (tx) => {
+    const [m] = await tx
+      .insert(messages)
+      .values({
+        organizationId: mail.organizationId,
+        subject: mail.subject,
+        content: mail.text,
+        recipients: [mail.to],
+        type: 'email',
+        // A failed delivery stays a draft, so it can be sent again from Messaging.
+        status: sent ? 'sent' : 'draft',
+        sentDate: sent ? now : null,
+        createdBy: ctx.user.id,
+      })
+      .returning({ id: messages.id });
+    await tx.insert(messageDeliveries).values({
+      organizationId: mail.organizationId,
+      messageId: m.id,
+      recipient: mail.to,
+      channel: 'email',
+      status: sent ? 'sent' : 'failed',
+      error: result.error ?? null,
+      outboxId: result.outboxId,
+      sentAt: sent ? now : null,
+    });
+    await alsoRecord?.(tx, { sent, at: now });
+  });
+  return sent;
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AGING_BUCKET_VIEWS,
+  avgPaymentTimeCaption,
+  avgPaymentTimeValue,
+  outstandingCaption,
+  overdueCaption,
+  shareOf,
+  successRateCaption,
+  successRateValue,
+  summarizeBucket,
+} from './analytics-display';
+import { invitesToast, portalToast, remindersToast } from './action-messages';
+
+describe('payment analytics display', () => {
+  it('labels the five aging buckets as the spec names them, in order', () => {
+    expect(AGING_BUCKET_VIEWS.map((b) => [b.key, b.label])).toEqual([
+      ['current', 'Current (0-30 days)'],
+      ['days30', '31-60 days'],
+      ['days60', '61-90 days'],
+      ['days90', '91-120 days'],
+      ['over90', 'Over 120 days'],
+    ]);
+  });
+
+  it('sums a bucket in cents', () => {
+    expect(summarizeBucket([])).toEqual({ count: 0, totalCents: 0, balanceCents: 0 });
+    expect(summarizeBucket([{ total: '0.10', balanceDue: '0.10' }, { total: '0.20', balanceDue: '0.05' }, { total: '1000.01', balanceDue: '0.00' }])).toEqual({
+      count: 3,
+      totalCents: 100_031,
+      balanceCents: 15,
+    });
+  });
+
+  it('writes the average payment time with the real comparison, or a dash and the reason', () => {
+    expect(avgPaymentTimeValue(null)).toBe('—');
+    expect(avgPaymentTimeValue(22.5)).toBe('22.5 days');
+    expect(avgPaymentTimeValue(1)).toBe('1 day');
+    expect(avgPaymentTimeCaption({ days: null, previousDays: 30, changeDays: null })).toBe('No payments in the last 90 days');
+    expect(avgPaymentTimeCaption({ days: 20, previousDays: null, changeDays: null })).toBe('No payments in the previous 90 days to compare');
+    expect(avgPaymentTimeCaption({ days: 20, previousDays: 22.5, changeDays: -2.5 })).toBe('2.5 days faster than the previous 90 days');
+    expect(avgPaymentTimeCaption({ days: 21, previousDays: 20, changeDays: 1 })).toBe('1 day slower than the previous 90 days');
+    expect(avgPaymentTimeCaption({ days: 20, previousDays: 20, changeDays: 0 })).toBe('Same as the previous 90 days');
+  });
+
+  it('writes the success rate with signed points against the previous 90 days', () => {
+    expect(successRateValue(null)).toBe('—');
+    expect(successRateValue(87.5)).toBe('87.5%');
+    expect(successRateCaption({ percent: null, previousPercent: null, changePoints: null })).toBe('No payments in the last 90 days');
+    expect(successRateCaption({ percent: 75, previousPercent: null, changePoints: null })).toBe('No payments in the previous 90 days to compare');
+    expect(successRateCaption({ percent: 90, previousPercent: 87, changePoints: 3 })).toBe('+3 points vs previous 90 days');
+    expect(successRateCaption({ percent: 85.5, previousPercent: 87, changePoints: -1.5 })).toBe('-1.5 points vs previous 90 days');
+    expect(successRateCaption({ percent: 80, previousPercent: 79, changePoints: 1 })).toBe('+1 point vs previous 90 days');
+    expect(successRateCaption({ percent: 80, previousPercent: 80, changePoints: 0 })).toBe('0 points vs previous 90 days');
+  });
+
+  it('counts invoices in the card captions and computes bar widths', () => {
+    expect(outstandingCaption(3)).toBe('3 unpaid invoices');
+    expect(outstandingCaption(1)).toBe('1 unpaid invoice');
+    expect(overdueCaption(2)).toBe('2 invoices over 30 days past due');
+    expect(shareOf(1, 3)).toBe(33);
+    expect(shareOf(0, 0)).toBe(0);
+  });
+});
+
+describe('recommended action toasts', () => {
+  it('say how many went out, were skipped or failed', () => {
+    expect(remindersToast({ sent: 2, skippedWithoutEmail: 1, failed: 0 })).toEqual({
+      title: 'Reminders sent',
+      description: '2 reminders sent; 1 customer without an email address skipped.',
+      variant: undefined,
+    });
+    expect(remindersToast({ sent: 0, skippedWithoutEmail: 0, failed: 1 })).toEqual({
+      title: 'Reminders not sent',
+      description: '0 reminders sent; 1 email could not be sent.',
+      variant: 'destructive',
+    });
+    expect(portalToast({ updated: 4 }).description).toBe('Portal access turned on for 4 customers.');
+    expect(invitesToast({ sent: 1, failed: 0 }).description).toBe('1 auto-pay invitation sent.');
+  });
+});

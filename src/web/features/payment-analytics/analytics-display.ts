@@ -1,0 +1,78 @@
+// What the Payment Analytics screen writes: card values and captions, bucket labels and sums. Real
+// figures only (DECISIONS.md): a missing figure is '—' with the reason, never a placeholder number.
+import type { AgingBucket, AgingInvoice, PaymentAnalytics } from '@contracts/payment-analytics';
+import { toCents } from '@contracts/money';
+
+export const NO_FIGURE = '—';
+export const NO_RECENT_PAYMENTS = 'No payments in the last 90 days';
+export const NO_PREVIOUS_PAYMENTS = 'No payments in the previous 90 days to compare';
+
+/** Part 2 section 9's buckets, coloured from green (current) to dark red (over 120 days). */
+export const AGING_BUCKET_VIEWS: readonly { key: AgingBucket; label: string; tone: string }[] = [
+  { key: 'current', label: 'Current (0-30 days)', tone: 'border-l-green-600 bg-green-50 text-green-900' },
+  { key: 'days30', label: '31-60 days', tone: 'border-l-yellow-500 bg-yellow-50 text-yellow-900' },
+  { key: 'days60', label: '61-90 days', tone: 'border-l-orange-500 bg-orange-50 text-orange-900' },
+  { key: 'days90', label: '91-120 days', tone: 'border-l-red-500 bg-red-50 text-red-900' },
+  { key: 'over90', label: 'Over 120 days', tone: 'border-l-red-900 bg-red-100 text-red-950' },
+];
+
+const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+/** '1 invoice', '3 invoices'. */
+export function countOf(n: number, singular: string, plural = `${singular}s`): string {
+  return `${number.format(n)} ${n === 1 ? singular : plural}`;
+}
+
+export interface BucketSummary {
+  count: number;
+  totalCents: number;
+  balanceCents: number;
+}
+
+/** Count, summed totals and summed balances of a bucket, added in cents. */
+export function summarizeBucket(items: readonly Pick<AgingInvoice, 'total' | 'balanceDue'>[]): BucketSummary {
+  let totalCents = 0;
+  let balanceCents = 0;
+  for (const i of items) {
+    totalCents += toCents(i.total);
+    balanceCents += toCents(i.balanceDue);
+  }
+  return { count: items.length, totalCents, balanceCents };
+}
+
+export function outstandingCaption(count: number): string {
+  return countOf(count, 'unpaid invoice');
+}
+
+export function overdueCaption(count: number): string {
+  return `${countOf(count, 'invoice')} over 30 days past due`;
+}
+
+export function avgPaymentTimeValue(days: number | null): string {
+  return days === null ? NO_FIGURE : countOf(days, 'day');
+}
+
+/** '2.5 days faster than the previous 90 days', '1 day slower than the previous 90 days'. */
+export function avgPaymentTimeCaption({ days, changeDays }: PaymentAnalytics['avgPaymentTime']): string {
+  if (days === null) return NO_RECENT_PAYMENTS;
+  if (changeDays === null) return NO_PREVIOUS_PAYMENTS;
+  if (changeDays === 0) return 'Same as the previous 90 days';
+  return `${countOf(Math.abs(changeDays), 'day')} ${changeDays < 0 ? 'faster' : 'slower'} than the previous 90 days`;
+}
+
+export function successRateValue(percent: number | null): string {
+  return percent === null ? NO_FIGURE : `${number.format(percent)}%`;
+}
+
+/** '+3 points vs previous 90 days', '-1.5 points vs previous 90 days'. */
+export function successRateCaption({ percent, changePoints }: PaymentAnalytics['successRate']): string {
+  if (percent === null) return NO_RECENT_PAYMENTS;
+  if (changePoints === null) return NO_PREVIOUS_PAYMENTS;
+  const sign = changePoints > 0 ? '+' : changePoints < 0 ? '-' : '';
+  return `${sign}${countOf(Math.abs(changePoints), 'point')} vs previous 90 days`;
+}
+
+/** Whole percent of the part in the whole, for the distribution bars; 0 without a whole. */
+export function shareOf(part: number, whole: number): number {
+  return whole <= 0 ? 0 : Math.round((part * 100) / whole);
+}

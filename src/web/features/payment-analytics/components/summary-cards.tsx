@@ -1,0 +1,79 @@
+import { Clock, DollarSign, Percent, TriangleAlert, type LucideIcon } from 'lucide-react';
+import type { PaymentAnalytics } from '@contracts/payment-analytics';
+import { formatMoney } from '@contracts/money';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import {
+  avgPaymentTimeCaption,
+  avgPaymentTimeValue,
+  outstandingCaption,
+  overdueCaption,
+  successRateCaption,
+  successRateValue,
+} from '@/features/payment-analytics/analytics-display';
+
+function SummaryCard({ title, value, caption, icon: Icon, testId }: { title: string; value: string; caption: string; icon: LucideIcon; testId: string }) {
+  return (
+    <Card data-testid={testId}>
+      <CardHeader className="flex flex-row items-start justify-between gap-2 p-4 pb-2 sm:p-6 sm:pb-2">
+        <CardTitle className="text-sm leading-tight font-medium text-muted-foreground">{title}</CardTitle>
+        <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+      </CardHeader>
+      <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
+        <p className="text-xl font-bold tabular-nums sm:text-2xl" data-testid={`${testId}-value`}>
+          {value}
+        </p>
+        <p className="mt-1 text-xs text-muted-foreground">{caption}</p>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function SummaryCards({ figures }: { figures: PaymentAnalytics }) {
+  return (
+    <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 sm:gap-4 xl:grid-cols-4">
+      <SummaryCard
+        testId="outstanding-balance"
+        title="Outstanding Balance"
+        value={formatMoney(figures.outstandingBalance.total)}
+        caption={outstandingCaption(figures.outstandingBalance.count)}
+        icon={DollarSign}
+      />
+      <SummaryCard
+        testId="overdue-amount"
+        title="Overdue Amount"
+        value={formatMoney(figures.overdueAmount.total)}
+        caption={overdueCaption(figures.overdueAmount.count)}
+        icon={TriangleAlert}
+      />
+      <SummaryCard
+        testId="avg-payment-time"
+        title="Avg Payment Time"
+        value={avgPaymentTimeValue(figures.avgPaymentTime.days)}
+        caption={avgPaymentTimeCaption(figures.avgPaymentTime)}
+        icon={Clock}
+      />
+      <SummaryCard
+        testId="payment-success-rate"
+        title="Payment Success Rate"
+        value={successRateValue(figures.successRate.percent)}
+        caption={successRateCaption(figures.successRate)}
+        icon={Percent}
+      />
+    </div>
+  );
+}
+
+export function SummaryCardsSkeleton() {
+  return (
+    <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 sm:gap-4 xl:grid-cols-4" data-testid="summary-cards-loading" aria-busy="true">
+      {Array.from({ length: 4 }, (_, i) => (
+        <Card key={i} className="space-y-3 p-4 sm:p-6">
+          <Skeleton className="h-4 w-32" />
+          <Skeleton className="h-7 w-24" />
+          <Skeleton className="h-3 w-40" />
+        </Card>
+      ))}
+    </div>
+  );
+}
