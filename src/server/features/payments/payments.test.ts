@@ -106,6 +106,11 @@ describe('card and bank payments through the built-in test gateway', () => {
     expect(results[0].json()).toMatchObject({ status: 'succeeded', invoiceStatus: 'paid', payment: { amount: '75.50', method: 'credit_card', processor: 'test' } });
     expect(await paymentsOf(inv.id)).toHaveLength(1);
     expect((await invoiceRow(inv.id)).status).toBe('paid');
+    // Billing staff get one bell notification for it; employees, who cannot see payments, get none.
+    const bell = await t.call({ url: '/api/notifications', cookie: a.admin });
+    const received = bell.json().filter((x: { title: string }) => x.title === 'Payment received: $75.50');
+    expect(received).toHaveLength(1);
+    expect((await t.call({ url: '/api/notifications', cookie: a.employee })).json().some((x: { title: string }) => x.title.startsWith('Payment received'))).toBe(false);
   });
 
   it('a declined card answers 402 with the processor’s message, records no payment and counts a failed attempt', async () => {
