@@ -4,6 +4,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { customers, organizations, users } from '../schema/index';
 import { seedDemoRecords } from './seed-demo-records';
+import { seedDemoPaymentActivity } from './seed-demo-payments';
+import { seedDemoVendors } from '../../features/vendors/demo-vendors';
 
 export const DEMO_ACCOUNTS = {
   super: 'super@example.com',
@@ -88,6 +90,8 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
 
     // Customers, jobs, quotes, invoices, payments and stock, so every screen looks lived-in on first start.
     await seedDemoRecords(tx, { demoOrgId: demo.id, dentalOrgId: dental.id, now });
+    for (const org of [demo, dental]) await seedDemoPaymentActivity(tx, org.id, now);
+    await seedDemoVendors(tx, demo.id);
   });
   return true;
 }

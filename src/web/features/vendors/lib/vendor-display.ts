@@ -1,0 +1,73 @@
+// How vendors and their payments read on screen. Type-only contract imports: the lists load without zod.
+import type { Vendor, VendorPayment, VendorPaymentMethod, VendorPaymentTerms } from '@contracts/vendors';
+import { formatDate, formatPhone } from '@contracts/format';
+import { formatMoney } from '@contracts/money';
+
+export const PAYMENT_TERMS_LABELS: Record<VendorPaymentTerms, string> = {
+  net15: 'Net 15',
+  net30: 'Net 30',
+  net60: 'Net 60',
+  net90: 'Net 90',
+  due_on_receipt: 'Due on Receipt',
+  cash_on_delivery: 'Cash on Delivery',
+};
+
+export const PAYMENT_METHOD_LABELS: Record<VendorPaymentMethod, string> = {
+  cash: 'Cash',
+  check: 'Check',
+  credit_card: 'Credit Card',
+  bank_transfer: 'Bank Transfer',
+  wire_transfer: 'Wire Transfer',
+  ach: 'ACH',
+};
+
+/** 'Net 30' for net30; an unknown stored value as it is; null when none. */
+export function paymentTermsLabel(value: string | null): string | null {
+  if (!value) return null;
+  return PAYMENT_TERMS_LABELS[value as VendorPaymentTerms] ?? value;
+}
+
+export function paymentMethodLabel(value: string | null): string | null {
+  if (!value) return null;
+  return PAYMENT_METHOD_LABELS[value as VendorPaymentMethod] ?? value;
+}
+
+/** A plain 10-digit number reads (555) 333-1234; anything else (toll-free with 1-, extensions) as entered. */
+export function vendorPhone(value: string | null): string | null {
+  const phone = value?.trim();
+  if (!phone) return null;
+  const digits = phone.replace(/\D/g, '');
+  return digits.length === 10 && /^[\d\s().-]+$/.test(phone) ? formatPhone(digits) : phone;
+}
+
+/** Part 1 section 2: the payment's date, or 'No date'. */
+export function paymentDateLabel(payment: Pick<VendorPayment, 'paymentDate'>): string {
+  return formatDate(payment.paymentDate, 'No date');
+}
+
+/** Part 1 section 2: 'Ref: ' plus the reference; null when there is none. */
+export function referenceLabel(reference: string | null): string | null {
+  const ref = reference?.trim();
+  return ref ? `Ref: ${ref}` : null;
+}
+
+export function paymentAmountLabel(payment: Pick<VendorPayment, 'amount'>): string {
+  return formatMoney(payment.amount);
+}
+
+export function paymentSummary(payment: Pick<VendorPayment, 'amount' | 'vendorName'>): string {
+  return `${formatMoney(payment.amount)} payment to ${payment.vendorName?.trim() || 'this vendor'}`;
+}
+
+/** Part 1 section 2 empty texts, and 'No results found.' while searching (section 8). */
+export const NO_VENDORS_TEXT = 'No vendors found. Add your first vendor to get started.';
+export const NO_VENDOR_PAYMENTS_TEXT = 'No vendor payments recorded yet.';
+export const NO_RESULTS_TEXT = 'No results found.';
+
+export function vendorsEmptyText(q: string): string {
+  return q.trim() ? NO_RESULTS_TEXT : NO_VENDORS_TEXT;
+}
+
+export function vendorDeleteWarning(vendor: Pick<Vendor, 'name'>): string {
+  return `Delete ${vendor.name}? Every payment recorded for this vendor is deleted with it. This cannot be undone.`;
+}
