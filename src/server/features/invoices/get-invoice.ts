@@ -16,6 +16,6 @@ export async function getInvoice(db: DbOrTx, ctx: RequestContext, id: number): P
     .where(and(eq(invoices.id, id), tenantFilter(ctx, invoices.organizationId)))
     .limit(1);
   if (rows.length === 0) throw notFound('Invoice not found');
-  const [inv] = await toInvoices(db, ctx, rows);
+  const [inv] = toInvoices(rows);
   return inv;
 }

@@ -1,20 +1,23 @@
 // Invoice rows as the API returns them: customer name, line items in order, completed payments,
 // balance due and whether the invoice is overdue.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Invoice } from '../../../contracts/invoices';
 import { fromCents, toCents } from '../../../contracts/money';
-import type { DbOrTx } from '../../db/client';
 import { customers, invoiceLineItems, invoices, payments } from '../../db/schema/index';
-import type { RequestContext } from '../../platform/context';
-import { runAll } from '../../platform/lists';
-import { tenantFilter } from '../../platform/tenancy';
 
-export const invoiceColumns = { inv: invoices, customerName: customers.name };
+type LineItem = Invoice['lineItems'][number];
+
+// Each invoice's line items and completed payments come with its row, as one JSON text and one sum, so a page of
+// invoices is one statement: one round trip instead of three, and a single field per row to decode for the lines.
+const lineItemsJson = sql<string>`coalesce((select json_agg(json_build_object('id', l.id, 'description', l.description, 'quantity', l.quantity::text, 'rate', l.rate::text, 'amount', l.amount::text, 'sortOrder', l.sort_order) order by l.sort_order, l.id)::text from ${invoiceLineItems} l where l.organization_id = ${invoices.organizationId} and l.invoice_id = ${invoices.id}), '[]')`;
+const paidSum = sql<string>`coalesce((select sum(p.amount) from ${payments} p where p.organization_id = ${invoices.organizationId} and p.invoice_id = ${invoices.id} and p.status = 'completed'), 0)::text`;
+
+export const invoiceColumns = { inv: invoices, customerName: customers.name, lineItems: lineItemsJson, paid: paidSum };
 
 /** The customer join, kept inside the invoice's organization. */
 export const invoiceCustomerJoin = and(eq(customers.id, invoices.customerId), eq(customers.organizationId, invoices.organizationId));
 
-type Row = { inv: typeof invoices.$inferSelect; customerName: string | null };
+type Row = { inv: typeof invoices.$inferSelect; customerName: string | null; lineItems: string; paid: string };
 
 /** Overdue as the screens derive it: the due date has passed and the invoice is not paid. */
 export function isOverdue(inv: { status: string; dueDate: Date | null }, now = new Date()): boolean {
@@ -22,35 +25,10 @@ export function isOverdue(inv: { status: string; dueDate: Date | null }, now = n
   return inv.status === 'overdue' || (inv.dueDate !== null && inv.dueDate.getTime() < now.getTime());
 }
 
-export async function toInvoices(db: DbOrTx, ctx: RequestContext, rows: Row[]): Promise<Invoice[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.inv.id);
-  // Independent reads: in parallel on the PostgreSQL pool (see runAll).
-  const [lines, paid] = await runAll(
-    db,
-    () =>
-      db
-        .select()
-        .from(invoiceLineItems)
-        .where(and(inArray(invoiceLineItems.invoiceId, ids), tenantFilter(ctx, invoiceLineItems.organizationId)))
-        .orderBy(asc(invoiceLineItems.invoiceId), asc(invoiceLineItems.sortOrder), asc(invoiceLineItems.id)),
-    () =>
-      db
-        .select({ invoiceId: payments.invoiceId, sum: sql<string>`coalesce(sum(${payments.amount}), 0)::text` })
-        .from(payments)
-        .where(and(inArray(payments.invoiceId, ids), eq(payments.status, 'completed'), tenantFilter(ctx, payments.organizationId)))
-        .groupBy(payments.invoiceId),
-  );
-  const paidCents = new Map(paid.map((p) => [p.invoiceId, toCents(p.sum)]));
-  const byParent = new Map<number, Invoice['lineItems']>();
-  for (const l of lines) {
-    const list = byParent.get(l.invoiceId) ?? [];
-    list.push({ id: l.id, description: l.description, quantity: l.quantity, rate: l.rate, amount: l.amount, sortOrder: l.sortOrder });
-    byParent.set(l.invoiceId, list);
-  }
+export function toInvoices(rows: Row[]): Invoice[] {
   const now = new Date();
-  return rows.map(({ inv, customerName }) => {
-    const amountPaid = paidCents.get(inv.id) ?? 0;
+  return rows.map(({ inv, customerName, lineItems, paid }) => {
+    const amountPaid = toCents(paid);
     return {
       id: inv.id,
       organizationId: inv.organizationId,
@@ -66,7 +44,7 @@ export async function toInvoices(db: DbOrTx, ctx: RequestContext, rows: Row[]): 
       dueDate: inv.dueDate?.toISOString() ?? null,
       paidDate: inv.paidDate?.toISOString() ?? null,
       notes: inv.notes,
-      lineItems: byParent.get(inv.id) ?? [],
+      lineItems: JSON.parse(lineItems) as LineItem[],
       amountPaid: fromCents(amountPaid),
       balanceDue: fromCents(Math.max(0, toCents(inv.total) - amountPaid)),
       isOverdue: isOverdue(inv, now),

@@ -47,5 +47,5 @@ async function invoicesPage(db: DbOrTx, ctx: RequestContext, query: InvoiceListQ
     cachedRead(cache, `invoices:count:${tenantScopeKey(ctx, query.organizationId)}:${filterKey}`, () => countRows(db, invoices, invoices.id, base, search));
   // Page and total in parallel (separate connections on PostgreSQL).
   const [rows, total] = await runAll(db, () => pageRows, countTotal);
-  return { items: await toInvoices(db, ctx, rows), total };
+  return { items: toInvoices(rows), total };
 }
