@@ -16,6 +16,6 @@ export async function getWorkOrder(db: DbOrTx, ctx: RequestContext, id: number):
     .where(and(eq(workOrders.id, id), tenantFilter(ctx, workOrders.organizationId)))
     .limit(1);
   if (rows.length === 0) throw notFound('Work order not found');
-  const [wo] = await toWorkOrders(db, ctx, rows);
+  const [wo] = toWorkOrders(rows);
   return wo;
 }

@@ -48,5 +48,5 @@ async function workOrdersPage(db: DbOrTx, ctx: RequestContext, query: WorkOrderL
     cachedRead(cache, `work-orders:count:${tenantScopeKey(ctx, query.organizationId)}:${filterKey}`, () => countRows(db, workOrders, workOrders.id, base, search));
   // Page and total in parallel (separate connections on PostgreSQL).
   const [rows, total] = await runAll(db, () => pageRows, countTotal);
-  return { items: await toWorkOrders(db, ctx, rows), total };
+  return { items: toWorkOrders(rows), total };
 }

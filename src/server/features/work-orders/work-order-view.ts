@@ -1,40 +1,20 @@
 // Work order rows as the API returns them: with the customer's name and the line items in order.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { WorkOrder } from '../../../contracts/work-orders';
-import type { DbOrTx } from '../../db/client';
 import { customers, workOrderLineItems, workOrders } from '../../db/schema/index';
-import type { RequestContext } from '../../platform/context';
-import { tenantFilter } from '../../platform/tenancy';
 
-export const workOrderColumns = { wo: workOrders, customerName: customers.name };
+// The line items come with each work order's row as one JSON text, so a page is one statement (see invoice-view.ts).
+const lineItemsJson = sql<string>`coalesce((select json_agg(json_build_object('id', l.id, 'description', l.description, 'quantity', l.quantity::text, 'rate', l.rate::text, 'amount', l.amount::text, 'sortOrder', l.sort_order) order by l.sort_order, l.id)::text from ${workOrderLineItems} l where l.organization_id = ${workOrders.organizationId} and l.work_order_id = ${workOrders.id}), '[]')`;
+
+export const workOrderColumns = { wo: workOrders, customerName: customers.name, lineItems: lineItemsJson };
 
 /** The customer join, kept inside the work order's organization. */
 export const workOrderCustomerJoin = and(eq(customers.id, workOrders.customerId), eq(customers.organizationId, workOrders.organizationId));
 
-type Row = { wo: typeof workOrders.$inferSelect; customerName: string | null };
+type Row = { wo: typeof workOrders.$inferSelect; customerName: string | null; lineItems: string };
 
-export async function toWorkOrders(db: DbOrTx, ctx: RequestContext, rows: Row[]): Promise<WorkOrder[]> {
-  if (rows.length === 0) return [];
-  const lines = await db
-    .select()
-    .from(workOrderLineItems)
-    .where(
-      and(
-        inArray(
-          workOrderLineItems.workOrderId,
-          rows.map((r) => r.wo.id),
-        ),
-        tenantFilter(ctx, workOrderLineItems.organizationId),
-      ),
-    )
-    .orderBy(asc(workOrderLineItems.workOrderId), asc(workOrderLineItems.sortOrder), asc(workOrderLineItems.id));
-  const byParent = new Map<number, WorkOrder['lineItems']>();
-  for (const l of lines) {
-    const list = byParent.get(l.workOrderId) ?? [];
-    list.push({ id: l.id, description: l.description, quantity: l.quantity, rate: l.rate, amount: l.amount, sortOrder: l.sortOrder });
-    byParent.set(l.workOrderId, list);
-  }
-  return rows.map(({ wo, customerName }) => ({
+export function toWorkOrders(rows: Row[]): WorkOrder[] {
+  return rows.map(({ wo, customerName, lineItems }) => ({
     id: wo.id,
     organizationId: wo.organizationId,
     orderNumber: wo.orderNumber,
@@ -52,7 +32,7 @@ export async function toWorkOrders(db: DbOrTx, ctx: RequestContext, rows: Row[])
     laborCost: wo.laborCost,
     materialCost: wo.materialCost,
     totalCost: wo.totalCost,
-    lineItems: byParent.get(wo.id) ?? [],
+    lineItems: JSON.parse(lineItems) as WorkOrder['lineItems'],
     createdAt: wo.createdAt.toISOString(),
     updatedAt: wo.updatedAt.toISOString(),
   }));
