@@ -217,6 +217,18 @@ describe('the customers list', () => {
     expect((await get('/api/customers?limit=501', admin)).statusCode).toBe(400);
   });
 
+  it('list rows are exactly the single-customer response (ids, decimals, booleans, instants)', async () => {
+    const created = (
+      await t.call({ method: 'POST', url: '/api/customers', cookie: admin, payload: { name: 'Aaron Exact', creditLimit: '1234.50', email: 'aaron@example.com', zip: '62701' } })
+    ).json();
+    const listed = (await get('/api/customers?q=aaron%20exact', admin)).json();
+    const one = (await get(`/api/customers/${created.id}`, admin)).json();
+    expect(listed).toEqual([one]);
+    expect(one.creditLimit).toBe('1234.50');
+    expect(one.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    await t.database.db.delete(customers).where(eq(customers.id, created.id));
+  });
+
   it('a search total is cached but never outlives a write through the app', async () => {
     const total = async () => (await get('/api/customers?q=walker&limit=1', admin)).headers['x-total-count'];
     expect(await total()).toBe('1');
