@@ -10,7 +10,7 @@ export function OrganizationScreen() {
   const { user } = useCurrentUser();
   const organizationId = user?.organizationId ?? null;
   return (
-    <div className="mx-auto grid max-w-5xl gap-4">
+    <div className="mx-auto max-w-5xl">
       <PageHeader title="Organization" description={user?.organization?.name ?? undefined} />
       {organizationId !== null ? (
         <OrganizationProcessorsPanel organizationId={organizationId} />

@@ -33,7 +33,7 @@ export function PaymentProcessorsScreen() {
     );
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-6">
+    <div className="mx-auto max-w-6xl [&>*+*]:mt-6">
       <PageHeader title="Payment Processors" description="Choose an organization, then add, edit and activate the processors that take its payments." />
       <Card className="p-4">
         {organizations.isPending ? (

@@ -49,7 +49,7 @@ export function PaymentsScreen() {
       <Card className="overflow-hidden">
         {!isApiError(payments.error, 403) && (
           <div className="border-b p-4">
-            <ListSearch value={list.search} onChange={list.setSearch} placeholder="Search by invoice, customer, reference or method" />
+            <ListSearch value={list.search} onChange={list.setSearch} placeholder="Search payments" />
           </div>
         )}
         <ListStatus

@@ -78,7 +78,10 @@ export function ProcessorsManager({ organizationId, createWording = 'create', ti
           </AlertDescription>
         </Alert>
       ) : rows.length === 0 ? (
-        <p className="rounded-xl border border-dashed p-10 text-center text-sm text-muted-foreground">No payment processors configured.</p>
+        <div className="rounded-xl border border-dashed p-10 text-center text-sm text-muted-foreground">
+          <p>No payment processors configured.</p>
+          <p className="mt-1 text-xs">Card and bank payments go through the built-in test gateway (no money moves) until a processor is active.</p>
+        </div>
       ) : (
         <div className="grid gap-4 md:grid-cols-2">
           {rows.map((p) => (

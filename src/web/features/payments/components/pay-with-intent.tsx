@@ -29,8 +29,17 @@ export interface PayWithIntentProps {
   onCancel?: () => void;
 }
 
+// Only the latest failure is on screen, and a payment that then succeeds takes it away.
+let failureToast: { dismiss: () => void } | null = null;
+
 export function reportPaymentFailure(error: unknown) {
-  toast({ title: 'Payment Failed', description: errorMessage(error, 'Unable to process payment. Please try again.'), variant: 'destructive' });
+  failureToast?.dismiss();
+  failureToast = toast({ title: 'Payment Failed', description: errorMessage(error, 'Unable to process payment. Please try again.'), variant: 'destructive' });
+}
+
+export function clearPaymentFailure() {
+  failureToast?.dismiss();
+  failureToast = null;
 }
 
 export function PayWithIntent(props: PayWithIntentProps) {
@@ -64,7 +73,9 @@ function useConfirm(props: PayWithIntentProps) {
     setPending(true);
     setError(null);
     try {
-      props.onSucceeded(await confirmPayment(body));
+      const result = await confirmPayment(body);
+      clearPaymentFailure();
+      props.onSucceeded(result);
     } catch (e) {
       setError(errorMessage(e, 'Unable to process payment. Please try again.'));
       reportPaymentFailure(e);

@@ -4,7 +4,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { loadStripe } from '@stripe/stripe-js';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { confirmPayment } from '../api/confirm-payment';
-import { Actions, reportPaymentFailure, type PayWithIntentProps } from './pay-with-intent';
+import { Actions, clearPaymentFailure, reportPaymentFailure, type PayWithIntentProps } from './pay-with-intent';
 
 export function StripePayForm(props: PayWithIntentProps & { payLabel: string }) {
   const stripePromise = useMemo(() => loadStripe(props.intent.publishableKey ?? ''), [props.intent.publishableKey]);
@@ -41,7 +41,9 @@ function StripeFields(props: PayWithIntentProps & { payLabel: string }) {
         reportPaymentFailure(new Error(result.error.message ?? 'Your payment was not completed.'));
         return;
       }
-      props.onSucceeded(await confirmPayment({ clientSecret: props.intent.clientSecret }));
+      const confirmed = await confirmPayment({ clientSecret: props.intent.clientSecret });
+      clearPaymentFailure();
+      props.onSucceeded(confirmed);
     } catch (err) {
       reportPaymentFailure(err);
     } finally {
