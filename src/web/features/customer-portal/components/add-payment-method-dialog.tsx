@@ -8,11 +8,9 @@ import { errorMessage } from '@/lib/api-client';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { formatCardNumber, parseExpiry } from '@/features/payments/components/pay-with-intent';
+import { TestCardFields, useTestCard } from '@/features/payments/components/test-card-fields';
 import { TestModeBadge } from '@/features/payments/components/test-mode-badge';
 import { confirmCardSetup, startCardSetup, type PortalAccess } from '../api/portal-api';
 
@@ -106,22 +104,18 @@ export function SetupActions({ pending, onCancel }: { pending: boolean; onCancel
 
 /** The built-in test gateway's card form: checked on the server like a charge, nothing is charged. */
 function TestSetupForm({ setup, onSaved, onCancel }: SetupFormProps) {
-  const [number, setNumber] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [cvc, setCvc] = useState('');
+  const card = useTestCard();
   const [problem, setProblem] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const exp = parseExpiry(expiry);
-    if (number.replace(/\D/g, '').length < 12) return setProblem('Your card number is incomplete.');
-    if (!exp) return setProblem("Your card's expiration date is incomplete.");
-    if (!/^\d{3,4}$/.test(cvc)) return setProblem("Your card's security code is incomplete.");
+    const read = card.read();
+    if ('problem' in read) return setProblem(read.problem);
     setProblem(null);
     setPending(true);
     try {
-      onSaved(await confirmCardSetup({ clientSecret: setup.clientSecret, card: { number: number.replace(/\D/g, ''), cvc, ...exp } }));
+      onSaved(await confirmCardSetup({ clientSecret: setup.clientSecret, card: read.card }));
     } catch (error) {
       setProblem(errorMessage(error, 'Your card was not saved. Please try again.'));
       reportSetupFailure(error);
@@ -132,35 +126,7 @@ function TestSetupForm({ setup, onSaved, onCancel }: SetupFormProps) {
 
   return (
     <form onSubmit={submit} className="space-y-3" noValidate>
-      <div className="space-y-1.5">
-        <Label htmlFor="setup-card-number">Card number</Label>
-        <Input
-          id="setup-card-number"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="4242 4242 4242 4242"
-          value={number}
-          onChange={(e) => setNumber(formatCardNumber(e.target.value))}
-        />
-      </div>
-      <div className="grid grid-cols-2 gap-3">
-        <div className="space-y-1.5">
-          <Label htmlFor="setup-card-expiry">Expiry (MM/YY)</Label>
-          <Input id="setup-card-expiry" autoComplete="cc-exp" placeholder="12/34" maxLength={7} value={expiry} onChange={(e) => setExpiry(e.target.value)} />
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor="setup-card-cvc">CVC</Label>
-          <Input
-            id="setup-card-cvc"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="123"
-            maxLength={4}
-            value={cvc}
-            onChange={(e) => setCvc(e.target.value.replace(/\D/g, ''))}
-          />
-        </div>
-      </div>
+      <TestCardFields idPrefix="setup-card" state={card} />
       <p className="text-xs text-muted-foreground">
         Test cards: 4242 4242 4242 4242 is saved; 4000 0000 0000 0002 is declined. Any future date, any CVC.
       </p>

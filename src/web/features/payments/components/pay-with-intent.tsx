@@ -5,12 +5,11 @@ import { lazy, Suspense, useState, type FormEvent } from 'react';
 import type { ConfirmPaymentResponse, PaymentIntentResponse } from '@contracts/payments';
 import { formatMoney } from '@contracts/money';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { confirmPayment } from '../api/confirm-payment';
+import { TestCardFields, useTestCard } from './test-card-fields';
 import { TestModeBadge } from './test-mode-badge';
 
 const StripePayForm = lazy(() => import('./stripe-pay-form').then((m) => ({ default: m.StripePayForm })));
@@ -86,58 +85,22 @@ function useConfirm(props: PayWithIntentProps) {
   return { pending, error, run };
 }
 
-/** "12/34" or "12 / 2034" -> month and four-digit year. */
-export function parseExpiry(text: string): { expMonth: number; expYear: number } | null {
-  const m = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(text);
-  if (!m) return null;
-  const expMonth = Number(m[1]);
-  const expYear = m[2].length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
-  return expMonth >= 1 && expMonth <= 12 ? { expMonth, expYear } : null;
-}
-
-/** Groups of four as the card is typed. */
-export const formatCardNumber = (v: string) => v.replace(/\D/g, '').slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
-
 function TestCardForm(props: PayWithIntentProps & { payLabel: string }) {
   const { pending, error, run } = useConfirm(props);
-  const [number, setNumber] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [cvc, setCvc] = useState('');
+  const card = useTestCard();
   const [problem, setProblem] = useState<string | null>(null);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const exp = parseExpiry(expiry);
-    if (number.replace(/\D/g, '').length < 12) return setProblem('Your card number is incomplete.');
-    if (!exp) return setProblem("Your card's expiration date is incomplete.");
-    if (!/^\d{3,4}$/.test(cvc)) return setProblem("Your card's security code is incomplete.");
+    const read = card.read();
+    if ('problem' in read) return setProblem(read.problem);
     setProblem(null);
-    void run({ clientSecret: props.intent.clientSecret, card: { number: number.replace(/\D/g, ''), cvc, ...exp } });
+    void run({ clientSecret: props.intent.clientSecret, card: read.card });
   };
 
   return (
     <form onSubmit={submit} className="space-y-3" noValidate>
-      <div className="space-y-1.5">
-        <Label htmlFor="card-number">Card number</Label>
-        <Input
-          id="card-number"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="4242 4242 4242 4242"
-          value={number}
-          onChange={(e) => setNumber(formatCardNumber(e.target.value))}
-        />
-      </div>
-      <div className="grid grid-cols-2 gap-3">
-        <div className="space-y-1.5">
-          <Label htmlFor="card-expiry">Expiry (MM/YY)</Label>
-          <Input id="card-expiry" autoComplete="cc-exp" placeholder="12/34" maxLength={7} value={expiry} onChange={(e) => setExpiry(e.target.value)} />
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor="card-cvc">CVC</Label>
-          <Input id="card-cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} value={cvc} onChange={(e) => setCvc(e.target.value.replace(/\D/g, ''))} />
-        </div>
-      </div>
+      <TestCardFields idPrefix="card" state={card} />
       {props.intent.processor === 'test' && (
         <p className="text-xs text-muted-foreground">
           Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined; 4000 0000 0000 9995 has insufficient funds. Any future
