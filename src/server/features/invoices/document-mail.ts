@@ -1,8 +1,8 @@
 // Sending a document by e-mail: the mailer (outbox or SMTP) plus a sent row in `messages`, so the
 // e-mail shows in Messaging with its delivery outcome.
+import { sendRecordedEmail } from '../messaging/send-recorded-email';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
-import { messageDeliveries, messages } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { formatPhone } from '../../../contracts/format';
@@ -36,41 +36,13 @@ export async function sendDocumentEmail(
   ctx: RequestContext,
   mail: { organizationId: number; to: string; subject: string; text: string; replyTo?: string | null; attachment: { filename: string; content: Buffer } },
 ): Promise<void> {
-  const result = await deps.mailer.send({
+  const sent = await sendRecordedEmail(deps, ctx, {
+    organizationId: mail.organizationId,
     to: mail.to,
     subject: mail.subject,
     text: mail.text,
-    organizationId: mail.organizationId,
-    replyTo: mail.replyTo ?? undefined,
+    replyTo: mail.replyTo ?? null,
     attachments: [{ filename: mail.attachment.filename, content: mail.attachment.content, contentType: 'application/pdf' }],
   });
-  const failed = result.status === 'failed';
-  const now = new Date();
-  await deps.db.transaction(async (tx) => {
-    const [m] = await tx
-      .insert(messages)
-      .values({
-        organizationId: mail.organizationId,
-        subject: mail.subject,
-        content: mail.text,
-        recipients: [mail.to],
-        type: 'email',
-        // A failed delivery stays a draft, so it can be sent again from Messaging.
-        status: failed ? 'draft' : 'sent',
-        sentDate: failed ? null : now,
-        createdBy: ctx.user.id,
-      })
-      .returning({ id: messages.id });
-    await tx.insert(messageDeliveries).values({
-      organizationId: mail.organizationId,
-      messageId: m.id,
-      recipient: mail.to,
-      channel: 'email',
-      status: failed ? 'failed' : 'sent',
-      error: result.error ?? null,
-      outboxId: result.outboxId,
-      sentAt: failed ? null : now,
-    });
-  });
-  if (failed) throw new AppError('UNAVAILABLE', 'The email could not be sent. Please check email configuration.');
+  if (!sent) throw new AppError('UNAVAILABLE', 'The email could not be sent. Please check email configuration.');
 }

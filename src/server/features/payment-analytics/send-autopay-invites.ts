@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { organizationForWrite } from '../../platform/tenancy';
-import { loadSender, sendCustomerEmail, type Sender } from './send-customer-email';
+import { loadSender, sendRecordedEmail, type Sender } from '../messaging/send-recorded-email';
 
 export function buildAutoPayInvite(customerName: string, sender: Sender): { subject: string; text: string } {
   const text = [
@@ -48,7 +48,7 @@ export async function sendAutoPayInvites(
   const sender = await loadSender(deps.db, organizationId);
   for (const c of invitees) {
     const { subject, text } = buildAutoPayInvite(c.name, sender);
-    const ok = await sendCustomerEmail(deps, ctx, { organizationId, to: c.email!.trim(), subject, text, replyTo: sender.email });
+    const ok = await sendRecordedEmail(deps, ctx, { organizationId, to: c.email!.trim(), subject, text, replyTo: sender.email });
     if (ok) result.sent++;
     else result.failed++;
   }

@@ -10,7 +10,7 @@ import type { RequestContext } from '../../platform/context';
 import { organizationForWrite } from '../../platform/tenancy';
 import { isPastDue } from './aging-sql';
 import { paidPerInvoice } from './invoice-balances';
-import { loadSender, sendCustomerEmail, type Sender } from './send-customer-email';
+import { loadSender, sendRecordedEmail, type Sender } from '../messaging/send-recorded-email';
 
 export interface OverdueInvoice {
   id: number;
@@ -84,7 +84,7 @@ export async function sendOverdueReminders(
       continue;
     }
     const { subject, text } = buildReminderEmail(customer.name, sender, customer.owed);
-    const ok = await sendCustomerEmail(deps, ctx, { organizationId, to: customer.email, subject, text, replyTo: sender.email }, async (tx, outcome) => {
+    const ok = await sendRecordedEmail(deps, ctx, { organizationId, to: customer.email, subject, text, replyTo: sender.email }, async (tx, outcome) => {
       await tx.insert(paymentReminders).values(
         customer.owed.map((i) => ({
           organizationId,

@@ -1,5 +1,5 @@
 // One e-mail to a customer through the mailer, recorded in Messaging (a message and its delivery) so
-// staff can see what went out and resend a failed one.
+// staff can see what went out and resend a failed one. Used by document e-mails, reminders and invites.
 import { eq } from 'drizzle-orm';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db, Tx } from '../../db/client';
@@ -20,10 +20,10 @@ export async function loadSender(db: Db, organizationId: number): Promise<Sender
  * Sends, then records the outcome; `alsoRecord` writes the caller's own rows in the same transaction.
  * Answers whether the transport accepted the message.
  */
-export async function sendCustomerEmail(
+export async function sendRecordedEmail(
   deps: { db: Db; mailer: Mailer },
   ctx: RequestContext,
-  mail: { organizationId: number; to: string; subject: string; text: string; replyTo: string | null },
+  mail: { organizationId: number; to: string; subject: string; text: string; replyTo: string | null; attachments?: { filename: string; content: Buffer; contentType: string }[] },
   alsoRecord?: (tx: Tx, outcome: { sent: boolean; at: Date }) => Promise<void>,
 ): Promise<boolean> {
   const result = await deps.mailer.send({
@@ -32,6 +32,7 @@ export async function sendCustomerEmail(
     text: mail.text,
     organizationId: mail.organizationId,
     replyTo: mail.replyTo ?? undefined,
+    attachments: mail.attachments,
   });
   const sent = result.status !== 'failed';
   const now = new Date();
