@@ -99,7 +99,7 @@ describe('paying in the customer portal', () => {
     expect(await paymentCount(a)).toBe(paymentsBefore + 1);
     await a.goto('/payments');
     await a.getByRole('heading', { name: 'Payments', level: 1 }).waitFor();
-    await a.getByRole('searchbox', { name: 'Search by invoice, customer, reference or method' }).fill(invoice.invoiceNumber);
+    await a.getByRole('searchbox', { name: 'Search payments' }).fill(invoice.invoiceNumber);
     const paymentRow = a.getByTestId('payment-row').filter({ has: a.getByRole('cell', { name: invoice.invoiceNumber, exact: true }) });
     await paymentRow.waitFor();
     expect(await paymentRow.count()).toBe(1);

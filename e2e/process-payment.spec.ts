@@ -24,7 +24,7 @@ async function openPayments(page: Page): Promise<void> {
 }
 
 function searchPayments(page: Page, text: string) {
-  return page.getByRole('searchbox', { name: 'Search by invoice, customer, reference or method' }).fill(text);
+  return page.getByRole('searchbox', { name: 'Search payments' }).fill(text);
 }
 
 /** Every request that would start a payment. */
