@@ -11,6 +11,8 @@ import { tenantFilter } from '../../platform/tenancy';
 import { jsonRow } from '../../platform/json-row';
 import { customerSearch, withSearchCosts } from './customer-search';
 
+const customerJson = jsonRow<Customer>(customers);
+
 const SORTABLE = {
   id: customers.id,
   email: customers.email,
@@ -40,10 +42,10 @@ async function customersPage(db: DbOrTx, ctx: RequestContext, query: ListQuery, 
   const countRows = async () => Number((await db.select({ total: count() }).from(customers).where(where))[0]?.total ?? 0);
   const [rows, total] = await runAll(
     db,
-    () => db.select({ row: jsonRow(customers) }).from(customers).where(where).orderBy(...order).limit(limit).offset(offset),
+    () => db.select({ row: customerJson.sql }).from(customers).where(where).orderBy(...order).limit(limit).offset(offset),
     // The total is the same for every page of one search: cached briefly (platform/read-cache.ts).
     () => cachedRead(cache, `customers:count:${tenantScopeKey(ctx, query.organizationId)}:${query.q?.toLowerCase() ?? ''}`, countRows),
   );
   // The JSON row has exactly the response's fields (toCustomerResponse's shape; customers.test.ts compares them).
-  return { rows: rows.map((r) => JSON.parse(r.row) as Customer), total };
+  return { rows: rows.map((r) => customerJson.parse(r.row)), total };
 }
