@@ -1,6 +1,6 @@
 // Cookie sessions and impersonation sessions (DECISIONS.md, Sign-in and sessions).
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { userSessions, users } from '../db/schema/index';
 import type { SessionUser } from './context';
 import { hashToken, newToken } from './tokens';
@@ -79,22 +79,34 @@ export function toSessionUser(u: typeof users.$inferSelect): SessionUser {
   };
 }
 
-async function findSession(db: DbOrTx, token: string, kind: 'login' | 'impersonation', now: Date) {
-  if (!token || token.length > 200) return null;
-  const idleCutoff = new Date(now.getTime() - SESSION_IDLE_MS);
-  const rows = await db
+/** The session lookup runs on every request: prepared once per database (a named statement on PostgreSQL). */
+function prepareLookup(db: Db) {
+  return db
     .select({ session: userSessions, user: users })
     .from(userSessions)
     .innerJoin(users, eq(users.id, userSessions.userId))
     .where(
       and(
-        eq(userSessions.sessionToken, hashToken(token)),
-        eq(userSessions.kind, kind),
-        gt(userSessions.expiresAt, now),
-        gt(userSessions.lastSeenAt, idleCutoff),
+        eq(userSessions.sessionToken, sql.placeholder('token')),
+        eq(userSessions.kind, sql.placeholder('kind')),
+        gt(userSessions.expiresAt, sql.placeholder('now')),
+        gt(userSessions.lastSeenAt, sql.placeholder('idleCutoff')),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('session_lookup');
+}
+const lookups = new WeakMap<object, ReturnType<typeof prepareLookup>>();
+
+async function findSession(db: Db, token: string, kind: 'login' | 'impersonation', now: Date) {
+  if (!token || token.length > 200) return null;
+  const idleCutoff = new Date(now.getTime() - SESSION_IDLE_MS);
+  let lookup = lookups.get(db);
+  if (!lookup) {
+    lookup = prepareLookup(db);
+    lookups.set(db, lookup);
+  }
+  const rows = await lookup.execute({ token: hashToken(token), kind, now, idleCutoff });
   const row = rows[0];
   if (!row || !row.user.isActive) return null;
   if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
@@ -114,7 +126,7 @@ export interface ResolvedSession {
  * this very cookie session created (anything else is ignored, never honoured).
  */
 export async function resolveSession(
-  db: DbOrTx,
+  db: Db,
   cookieToken: string | undefined,
   impersonationToken: string | undefined,
   now = new Date(),
