@@ -1,12 +1,13 @@
-import { and, desc, eq, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Invoice, InvoiceListQuery } from '../../../contracts/invoices';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { customers, invoices } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { countRows, orderBy, page, runAll } from '../../platform/lists';
 import { cachedRead, tenantScopeKey } from '../../platform/read-cache';
 import { customersNamed, invoiceSearch, withSearchCosts } from '../customers/customer-search';
 import { tenantFilter } from '../../platform/tenancy';
+import { preparedFor, singleOrganization } from '../../platform/prepared';
 import { invoiceColumns, invoiceCustomerJoin, toInvoices } from './invoice-view';
 
 const SORTABLE = {
@@ -24,6 +25,17 @@ export function listInvoices(db: DbOrTx, ctx: RequestContext, query: InvoiceList
   return query.q ? withSearchCosts(db, (tx) => invoicesPage(tx, ctx, query, db)) : invoicesPage(db, ctx, query, db);
 }
 
+const preparePage = (db: Db) =>
+  db
+    .select(invoiceColumns)
+    .from(invoices)
+    .leftJoin(customers, invoiceCustomerJoin)
+    .where(eq(invoices.organizationId, sql.placeholder('orgId')))
+    .orderBy(desc(invoices.createdAt), desc(invoices.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('invoices_page');
+
 async function invoicesPage(db: DbOrTx, ctx: RequestContext, query: InvoiceListQuery, cache: object): Promise<{ items: Invoice[]; total: number }> {
   const filters: (SQL | undefined)[] = [tenantFilter(ctx, invoices.organizationId, query.organizationId)];
   if (query.status) filters.push(eq(invoices.status, query.status));
@@ -32,20 +44,26 @@ async function invoicesPage(db: DbOrTx, ctx: RequestContext, query: InvoiceListQ
   const search = query.q ? invoiceSearch(query.q, await customersNamed(db, ctx, query.q, query.organizationId, cache)) : undefined;
   const where = search ? and(base, or(...search)) : base;
   const { limit, offset } = page(query);
-  const pageRows = db
-    .select(invoiceColumns)
-    .from(invoices)
-    .leftJoin(customers, invoiceCustomerJoin)
-    .where(where)
-    .orderBy(...orderBy(query, SORTABLE, [desc(invoices.createdAt), desc(invoices.id)]))
-    .limit(limit)
-    .offset(offset);
+  const orgId = singleOrganization(ctx, query.organizationId);
+  // The plain first pages (no search or filter, newest first) are the most read: a prepared statement.
+  const plain = !query.q && !query.status && !query.customerId && !query.sort && orgId !== null ? preparedFor(db, 'invoices_page', preparePage) : null;
+  const pageRows = () =>
+    plain
+      ? plain.execute({ orgId, limit, offset })
+      : db
+          .select(invoiceColumns)
+          .from(invoices)
+          .leftJoin(customers, invoiceCustomerJoin)
+          .where(where)
+          .orderBy(...orderBy(query, SORTABLE, [desc(invoices.createdAt), desc(invoices.id)]))
+          .limit(limit)
+          .offset(offset);
   // Every filter is on the invoices row (the customer join never adds or drops one), so the total needs no join.
   // The total is the same for every page of one search or filter: cached briefly (platform/read-cache.ts).
   const filterKey = JSON.stringify([query.q?.toLowerCase() ?? null, query.status ?? null, query.customerId ?? null]);
   const countTotal = () =>
     cachedRead(cache, `invoices:count:${tenantScopeKey(ctx, query.organizationId)}:${filterKey}`, () => countRows(db, invoices, invoices.id, base, search));
   // Page and total in parallel (separate connections on PostgreSQL).
-  const [rows, total] = await runAll(db, () => pageRows, countTotal);
+  const [rows, total] = await runAll(db, pageRows, countTotal);
   return { items: toInvoices(rows), total };
 }
