@@ -1,4 +1,5 @@
-// Free-text search conditions built to use the trigram indexes of drizzle/0002_search_indexes.sql.
+// Free-text search conditions built to use the trigram indexes of drizzle/0002_search_indexes.sql (with the
+// planner cost that makes them worth it, CPU_OPERATOR_COST in db/client.ts).
 // The expressions must stay identical to the indexed ones, or the database falls back to scanning.
 import { and, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -8,20 +9,6 @@ import { likePattern } from '../../platform/lists';
 import type { RequestContext } from '../../platform/context';
 import { tenantFilter } from '../../platform/tenancy';
 import { cachedRead, tenantScopeKey } from '../../platform/read-cache';
-
-/**
- * Runs a search's queries with the planner told what ILIKE costs. Under a UTF-8 collation every ILIKE
- * lower-cases the row's text, far more work than the planner's default cost of one operator
- * (cpu_operator_cost 0.0025), so it prefers reading all of an organization's rows over the trigram
- * indexes (customers search count: 17 ms sequential vs 2 ms with customers_search_trgm on PostgreSQL).
- * SET LOCAL keeps the setting to this transaction.
- */
-export function withSearchCosts<T>(db: DbOrTx, fn: (tx: DbOrTx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local cpu_operator_cost = 0.25`);
-    return fn(tx);
-  });
-}
 
 /** Every text field of a customer in one string (index customers_search_trgm). */
 const customerSearchText = sql`(${customers.name} || ' ' || coalesce(${customers.email}, '') || ' ' || coalesce(${customers.companyName}, '') || ' ' || coalesce(${customers.address}, '') || ' ' || coalesce(${customers.city}, '') || ' ' || coalesce(${customers.state}, '') || ' ' || coalesce(${customers.zip}, '') || ' ' || coalesce(${customers.notes}, ''))`;

@@ -10,7 +10,7 @@ import { cachedRead, tenantScopeKey } from '../../platform/read-cache';
 import { tenantFilter } from '../../platform/tenancy';
 import { jsonRow } from '../../platform/json-row';
 import { preparedFor, singleOrganization } from '../../platform/prepared';
-import { customerSearch, withSearchCosts } from './customer-search';
+import { customerSearch } from './customer-search';
 
 const customerJson = jsonRow<Customer>(customers);
 
@@ -33,7 +33,7 @@ function byName(descending: boolean): SQL[] {
 }
 
 export function listCustomers(db: DbOrTx, ctx: RequestContext, query: ListQuery): Promise<{ rows: Customer[]; total: number }> {
-  return query.q ? withSearchCosts(db, (tx) => customersPage(tx, ctx, query, db)) : customersPage(db, ctx, query, db);
+  return customersPage(db, ctx, query, db);
 }
 
 const preparePage = (db: Db) =>

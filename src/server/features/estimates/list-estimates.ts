@@ -5,7 +5,7 @@ import { customers, estimates } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { countRows, orderBy, page, runAll } from '../../platform/lists';
 import { cachedRead, tenantScopeKey } from '../../platform/read-cache';
-import { customersNamed, estimateSearch, withSearchCosts } from '../customers/customer-search';
+import { customersNamed, estimateSearch } from '../customers/customer-search';
 import { tenantFilter } from '../../platform/tenancy';
 import { estimateColumns, estimateCustomerJoin, toEstimates } from './estimate-view';
 
@@ -21,7 +21,7 @@ const SORTABLE = {
 
 /** A page of estimates, newest first; q searches estimate number, title and customer name. */
 export function listEstimates(db: DbOrTx, ctx: RequestContext, query: EstimateListQuery): Promise<{ items: Estimate[]; total: number }> {
-  return query.q ? withSearchCosts(db, (tx) => estimatesPage(tx, ctx, query, db)) : estimatesPage(db, ctx, query, db);
+  return estimatesPage(db, ctx, query, db);
 }
 
 async function estimatesPage(db: DbOrTx, ctx: RequestContext, query: EstimateListQuery, cache: object): Promise<{ items: Estimate[]; total: number }> {

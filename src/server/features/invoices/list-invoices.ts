@@ -5,7 +5,7 @@ import { customers, invoices } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { countRows, orderBy, page, runAll } from '../../platform/lists';
 import { cachedRead, tenantScopeKey } from '../../platform/read-cache';
-import { customersNamed, invoiceSearch, withSearchCosts } from '../customers/customer-search';
+import { customersNamed, invoiceSearch } from '../customers/customer-search';
 import { tenantFilter } from '../../platform/tenancy';
 import { preparedFor, singleOrganization } from '../../platform/prepared';
 import { invoiceColumns, invoiceCustomerJoin, toInvoices } from './invoice-view';
@@ -22,7 +22,7 @@ const SORTABLE = {
 
 /** A page of invoices, newest first; q searches invoice number and customer name. */
 export function listInvoices(db: DbOrTx, ctx: RequestContext, query: InvoiceListQuery): Promise<{ items: Invoice[]; total: number }> {
-  return query.q ? withSearchCosts(db, (tx) => invoicesPage(tx, ctx, query, db)) : invoicesPage(db, ctx, query, db);
+  return invoicesPage(db, ctx, query, db);
 }
 
 const preparePage = (db: Db) =>

@@ -4,7 +4,7 @@ import type { SearchQuery, SearchResponse, SearchResult } from '../../../contrac
 import type { DbOrTx } from '../../db/client';
 import type { RequestContext } from '../../platform/context';
 import { runAll } from '../../platform/lists';
-import { customersNamed, withSearchCosts } from '../customers/customer-search';
+import { customersNamed } from '../customers/customer-search';
 import { searchCustomers, searchEstimates, searchInvoices, searchWorkOrders, type SearchScope } from './search-records';
 
 /** Who may see each kind of result (part 1 section 6: reads need the view_ or manage_/create_ permission of their area). */
@@ -16,7 +16,7 @@ export const SEARCH_KIND_PERMISSIONS = {
 } as const satisfies Record<keyof SearchResponse, readonly Permission[]>;
 
 export function globalSearch(db: DbOrTx, ctx: RequestContext, query: SearchQuery): Promise<SearchResponse> {
-  return withSearchCosts(db, (tx) => searchAll(tx, ctx, query, db));
+  return searchAll(db, ctx, query, db);
 }
 
 async function searchAll(db: DbOrTx, ctx: RequestContext, query: SearchQuery, cache: object): Promise<SearchResponse> {

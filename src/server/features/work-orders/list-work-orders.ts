@@ -5,7 +5,7 @@ import { customers, workOrders } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { countRows, orderBy, page, runAll } from '../../platform/lists';
 import { cachedRead, tenantScopeKey } from '../../platform/read-cache';
-import { customersNamed, withSearchCosts, workOrderSearch } from '../customers/customer-search';
+import { customersNamed, workOrderSearch } from '../customers/customer-search';
 import { tenantFilter } from '../../platform/tenancy';
 import { toWorkOrders, workOrderColumns, workOrderCustomerJoin } from './work-order-view';
 
@@ -22,7 +22,7 @@ const SORTABLE = {
 
 /** A page of work orders, newest first; q searches order number, title and customer name. */
 export function listWorkOrders(db: DbOrTx, ctx: RequestContext, query: WorkOrderListQuery): Promise<{ items: WorkOrder[]; total: number }> {
-  return query.q ? withSearchCosts(db, (tx) => workOrdersPage(tx, ctx, query, db)) : workOrdersPage(db, ctx, query, db);
+  return workOrdersPage(db, ctx, query, db);
 }
 
 async function workOrdersPage(db: DbOrTx, ctx: RequestContext, query: WorkOrderListQuery, cache: object): Promise<{ items: WorkOrder[]; total: number }> {
