@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { DEMO_ACCOUNTS, seedDemo } from './db/seed/seed-demo';
+import { startReminderWorker } from './jobs/appointment-reminders';
 import { notifyOverdueInvoices } from './jobs/overdue-invoices';
 import { deleteExpiredSessions } from './platform/sessions';
 import { purgeOldWindows } from './platform/rate-limit';
@@ -17,7 +18,7 @@ async function main() {
   await runMigrations(database);
   const seeded = config.SEED_DEMO ? await seedDemo(database.db) : false;
 
-  const { app } = await buildApp({ database, config, logger: true });
+  const { app, deps } = await buildApp({ database, config, logger: true });
 
   const housekeeping = setInterval(() => {
     void deleteExpiredSessions(database.db).catch(() => {});
@@ -28,11 +29,18 @@ async function main() {
   const overdueTimer = setInterval(raiseOverdue, 15 * 60 * 1000);
   overdueTimer.unref();
   setTimeout(raiseOverdue, 2000).unref();
+  const stopReminders = startReminderWorker({
+    db: database.db,
+    mailer: deps.mailer,
+    sms: deps.sms,
+    onError: (err) => app.log.error({ err }, 'appointment reminders failed'),
+  });
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     clearInterval(housekeeping);
     clearInterval(overdueTimer);
+    await stopReminders();
     await app.close();
     await database.close();
     process.exit(0);
