@@ -58,7 +58,7 @@ const staffRoutes: RouteObject[] = [
   { path: 'payments', ...screen(() => import('@/features/payments/payments-screen').then((m) => m.PaymentsScreen)) },
   emptyScreen('inventory', 'inventory'),
   emptyScreen('time-tracking', 'timeTracking'),
-  emptyScreen('messaging', 'messaging'),
+  { path: 'messaging', ...screen(() => import('@/features/messaging/messaging-screen').then((m) => m.MessagingScreen)) },
   emptyScreen('scheduling', 'scheduling'),
   emptyScreen('reports', 'reports'),
   { path: 'vendors', ...screen(() => import('@/features/vendors/vendors-screen').then((m) => m.VendorsScreen)) },

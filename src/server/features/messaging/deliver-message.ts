@@ -1,0 +1,103 @@
+// Sends a draft: one delivery per recipient through the mail or SMS transport, each outcome stored in
+// message_deliveries (DECISIONS.md, Mail and SMS). The message becomes sent when at least one went out.
+import { and, eq, lt, or } from 'drizzle-orm';
+import { MESSAGING_MESSAGES, type Message } from '../../../contracts/messaging';
+import type { DeliveryResult, Mailer } from '../../adapters/mail/mailer';
+import type { SmsSender } from '../../adapters/sms/sms-sender';
+import type { Db } from '../../db/client';
+import { messageDeliveries, messages } from '../../db/schema/index';
+import { AppError, conflict } from '../../platform/errors';
+import { toMessageResponse } from './message-response';
+
+export interface MessagingDeps {
+  db: Db;
+  mailer: Mailer;
+  sms: SmsSender;
+}
+
+type MessageRow = typeof messages.$inferSelect;
+
+/** A claim older than this belongs to a process that died mid-send; the draft may be claimed again. */
+const STALE_CLAIM_MS = 10 * 60 * 1000;
+/** Recipients handed to the transport at once: bounded so a long list does not flood SMTP or Twilio. */
+const PARALLEL_SENDS = 5;
+
+/**
+ * Marks the draft 'sending' in one conditional UPDATE, so two Send clicks (or two app instances)
+ * cannot both deliver it; sentDate holds the claim time until the outcome is known.
+ */
+export async function claimDraft(db: Db, id: number): Promise<MessageRow> {
+  const now = new Date();
+  const [row] = await db
+    .update(messages)
+    .set({ status: 'sending', sentDate: now })
+    .where(
+      and(
+        eq(messages.id, id),
+        or(eq(messages.status, 'draft'), and(eq(messages.status, 'sending'), lt(messages.sentDate, new Date(now.getTime() - STALE_CLAIM_MS)))),
+      ),
+    )
+    .returning();
+  if (!row) throw conflict(MESSAGING_MESSAGES.alreadySent);
+  return row;
+}
+
+/** E.164 for Twilio: recipients are stored as 10-digit US numbers. */
+const smsAddress = (digits: string) => `+1${digits}`;
+
+async function sendOne(deps: MessagingDeps, row: MessageRow, to: string): Promise<DeliveryResult | { outboxId: null; status: 'failed'; error: string }> {
+  try {
+    return row.type === 'sms'
+      ? await deps.sms.send({ to: smsAddress(to), text: row.content, organizationId: row.organizationId })
+      : await deps.mailer.send({ to, subject: row.subject ?? '', text: row.content, organizationId: row.organizationId });
+  } catch (e) {
+    return { outboxId: null, status: 'failed', error: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/** Delivers a claimed message; a total failure leaves it a draft and answers 503. */
+export async function deliverClaimed(deps: MessagingDeps, row: MessageRow): Promise<Message> {
+  const { db } = deps;
+  // After a crash mid-send, whoever already received it is not sent it again.
+  const done = await db
+    .select({ recipient: messageDeliveries.recipient })
+    .from(messageDeliveries)
+    .where(and(eq(messageDeliveries.messageId, row.id), eq(messageDeliveries.status, 'sent')));
+  const delivered = new Set(done.map((d) => d.recipient));
+  const pending = row.recipients.filter((r) => !delivered.has(r));
+
+  let sent = delivered.size;
+  let next = 0;
+  const worker = async () => {
+    while (next < pending.length) {
+      const to = pending[next++];
+      const result = await sendOne(deps, row, to);
+      const ok = result.status !== 'failed';
+      if (ok) sent++;
+      await db.insert(messageDeliveries).values({
+        organizationId: row.organizationId,
+        messageId: row.id,
+        recipient: to,
+        channel: row.type === 'sms' ? 'sms' : 'email',
+        status: ok ? 'sent' : 'failed',
+        error: result.error ?? null,
+        outboxId: result.outboxId,
+        sentAt: ok ? new Date() : null,
+      });
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(PARALLEL_SENDS, pending.length) }, worker));
+  } catch (e) {
+    // Recording failed (the database went away): give the draft back rather than leave it claimed.
+    if (sent === 0) await db.update(messages).set({ status: 'draft', sentDate: null }).where(eq(messages.id, row.id));
+    throw e;
+  }
+
+  if (sent === 0) {
+    await db.update(messages).set({ status: 'draft', sentDate: null }).where(eq(messages.id, row.id));
+    throw new AppError('UNAVAILABLE', MESSAGING_MESSAGES.sendFailed);
+  }
+  const [final] = await db.update(messages).set({ status: 'sent', sentDate: new Date() }).where(eq(messages.id, row.id)).returning();
+  return toMessageResponse(final);
+}
