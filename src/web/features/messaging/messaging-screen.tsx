@@ -13,7 +13,7 @@ import { MESSAGES_PAGE_SIZE, useMessages, useSendMessage } from '@/features/mess
 import { MessagesTable } from '@/features/messaging/components/messages-table';
 import { TemplatesSection } from '@/features/messaging/components/templates-section';
 import { MESSAGING_TOASTS, sentToast } from '@/features/messaging/lib/message-display';
-import { PanelStatus } from '@/features/vendors/components/panel-status';
+import { PanelStatus } from '@/components/panel-status';
 
 // The dialog (and zod with it) loads when first opened, not with the list.
 const NewMessageDialog = lazy(() => import('@/features/messaging/components/new-message-dialog').then((m) => ({ default: m.NewMessageDialog })));

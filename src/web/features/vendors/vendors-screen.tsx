@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { useDeleteVendor } from '@/features/vendors/api/save-vendor';
 import { useDeleteVendorPayment } from '@/features/vendors/api/save-vendor-payment';
-import { ConfirmDeleteDialog } from '@/features/vendors/components/confirm-delete-dialog';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { VendorDialog } from '@/features/vendors/components/vendor-dialog';
 import { VendorPaymentDialog } from '@/features/vendors/components/vendor-payment-dialog';
 import { VendorPaymentsPanel } from '@/features/vendors/components/vendor-payments-panel';

@@ -9,8 +9,8 @@ import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useDeleteTemplate, useMessageTemplates } from '@/features/messaging/api/message-templates';
 import { typeLabel } from '@/features/messaging/lib/message-display';
-import { ConfirmDeleteDialog } from '@/features/vendors/components/confirm-delete-dialog';
-import { PanelStatus } from '@/features/vendors/components/panel-status';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { PanelStatus } from '@/components/panel-status';
 
 const TemplateDialog = lazy(() => import('@/features/messaging/components/template-dialog').then((m) => ({ default: m.TemplateDialog })));
 

@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useRecentVendorPayments } from '@/features/vendors/api/get-vendor-payments';
-import { PanelStatus } from '@/features/vendors/components/panel-status';
+import { PanelStatus } from '@/components/panel-status';
 import { NO_VENDOR_PAYMENTS_TEXT, paymentAmountLabel, paymentDateLabel, paymentMethodLabel, referenceLabel } from '@/features/vendors/lib/vendor-display';
 
 interface VendorPaymentsPanelProps {

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { useVendors, VENDORS_PAGE_SIZE } from '@/features/vendors/api/get-vendors';
-import { PanelStatus } from '@/features/vendors/components/panel-status';
+import { PanelStatus } from '@/components/panel-status';
 import { paymentTermsLabel, vendorPhone, vendorsEmptyText } from '@/features/vendors/lib/vendor-display';
 
 const SEARCH_DEBOUNCE_MS = 300;
