@@ -32,6 +32,7 @@ import { paymentLinksRoutes } from './features/payment-links/payment-links.route
 import { paymentAnalyticsRoutes } from './features/payment-analytics/payment-analytics.routes';
 import { customerPortalRoutes } from './features/customer-portal/customer-portal.routes';
 import { vendorsRoutes } from './features/vendors/vendors.routes';
+import { schedulingRoutes } from './features/scheduling/scheduling.routes';
 import { messagingRoutes } from './features/messaging/messaging.routes';
 import type { AppDeps, ZodApp } from './platform/app-deps';
 import { registerErrorHandling } from './platform/errors';
@@ -73,6 +74,7 @@ const FEATURES: ((app: ZodApp, deps: AppDeps) => void)[] = [
   paymentAnalyticsRoutes,
   customerPortalRoutes,
   vendorsRoutes,
+  schedulingRoutes,
   messagingRoutes,
 ];
 

@@ -1,0 +1,107 @@
+// The customer's e-mail on a created, changed or cancelled appointment, with the .ics that puts it in their calendar.
+import { eq } from 'drizzle-orm';
+import type { Mailer } from '../../adapters/mail/mailer';
+import type { DbOrTx } from '../../db/client';
+import { appointments, organizations, scheduleSettings, services } from '../../db/schema/index';
+import { SCHEDULING_DEFAULTS } from '../../../contracts/scheduling';
+import { buildIcs } from './appointment-ics';
+import { addMinutes, describeWallClock, instantOf, normalize } from './wall-clock';
+
+export type AppointmentMailKind = 'created' | 'updated' | 'cancelled';
+
+const SUBJECTS: Record<AppointmentMailKind, (what: string, when: string, pending: boolean) => string> = {
+  created: (what, when, pending) => (pending ? `Appointment request received: ${what} on ${when}` : `Appointment confirmed: ${what} on ${when}`),
+  updated: (what, when) => `Appointment updated: ${what} on ${when}`,
+  cancelled: (what, when) => `Appointment cancelled: ${what} on ${when}`,
+};
+
+/** An address for mailto: out of 'Name <a@b>' or 'a@b'. */
+function bareAddress(from: string): string {
+  const m = /<([^>]+)>/.exec(from);
+  return (m ? m[1] : from).trim();
+}
+
+/**
+ * SEQUENCE must grow with each change (RFC 5545 3.8.7.4) and nothing stores a revision number, so it is the
+ * seconds from creation to the last change: 0 for a new appointment, larger after every later change.
+ */
+function sequenceOf(createdAt: Date, updatedAt: Date, kind: AppointmentMailKind): number {
+  const seconds = Math.floor((updatedAt.getTime() - createdAt.getTime()) / 1000);
+  return kind === 'created' ? 0 : Math.max(1, seconds);
+}
+
+export async function sendAppointmentMail(
+  db: DbOrTx,
+  deps: { mailer: Mailer; appUrl: string; mailFrom: string },
+  appointmentId: number,
+  kind: AppointmentMailKind,
+): Promise<void> {
+  const [row] = await db
+    .select({
+      appt: appointments,
+      serviceName: services.name,
+      orgName: organizations.name,
+      orgEmail: organizations.email,
+      orgPhone: organizations.phone,
+      orgAddress: organizations.address,
+      timeZone: scheduleSettings.timeZone,
+    })
+    .from(appointments)
+    .innerJoin(organizations, eq(organizations.id, appointments.organizationId))
+    .leftJoin(services, eq(services.id, appointments.serviceId))
+    .leftJoin(scheduleSettings, eq(scheduleSettings.organizationId, appointments.organizationId))
+    .where(eq(appointments.id, appointmentId))
+    .limit(1);
+  if (!row) return;
+  const { appt } = row;
+  const timeZone = row.timeZone ?? SCHEDULING_DEFAULTS.timeZone;
+  const wall = normalize(appt.appointmentDate);
+  const start = instantOf(wall, timeZone) ?? instantOf(addMinutes(wall, 60), timeZone);
+  if (!start) return;
+  const end = new Date(start.getTime() + appt.duration * 60_000);
+  const what = row.serviceName ?? 'Appointment';
+  const when = describeWallClock(wall);
+  const pending = appt.status === 'pending';
+  const host = new URL(deps.appUrl).hostname || 'tradebook.local';
+  const contact = [row.orgPhone, row.orgEmail].filter(Boolean).join(' · ');
+
+  const intro: Record<AppointmentMailKind, string> = {
+    created: pending
+      ? `We received your request for ${what} with ${row.orgName}. We will confirm it shortly.`
+      : `Your appointment for ${what} with ${row.orgName} is confirmed.`,
+    updated: `Your appointment for ${what} with ${row.orgName} has been changed.`,
+    cancelled: `Your appointment for ${what} with ${row.orgName} has been cancelled.`,
+  };
+  const text = [
+    `Hello ${appt.customerName ?? ''}`.trim() + ',',
+    '',
+    intro[kind],
+    '',
+    `When: ${when} (${timeZone})`,
+    `Duration: ${appt.duration} minutes`,
+    ...(kind === 'cancelled' ? [] : ['', 'The attached calendar file adds it to your calendar.']),
+    ...(contact ? ['', `Questions? Contact ${row.orgName}: ${contact}`] : []),
+  ].join('\n');
+
+  const method = kind === 'cancelled' ? 'CANCEL' : 'REQUEST';
+  const ics = buildIcs({
+    method,
+    uid: `appointment-${appt.id}@${host}`,
+    sequence: sequenceOf(appt.createdAt, appt.updatedAt, kind),
+    start,
+    end,
+    summary: `${what} - ${row.orgName}`,
+    description: intro[kind],
+    location: row.orgAddress,
+    organizer: { name: row.orgName, email: row.orgEmail || bareAddress(deps.mailFrom) },
+    attendee: { name: appt.customerName, email: appt.customerEmail },
+  });
+
+  await deps.mailer.send({
+    to: appt.customerEmail,
+    subject: SUBJECTS[kind](what, when, pending),
+    text,
+    organizationId: appt.organizationId,
+    attachments: [{ filename: 'appointment.ics', content: Buffer.from(ics, 'utf8'), contentType: `text/calendar; method=${method}` }],
+  });
+}

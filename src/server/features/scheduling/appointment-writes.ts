@@ -1,0 +1,83 @@
+// Shared pieces of every appointment write: referenced records, the wall-clock time, the slot guard.
+import { and, eq, sql } from 'drizzle-orm';
+import { parseLocalDateTime, SCHEDULING_DEFAULTS, SCHEDULING_MESSAGES } from '../../../contracts/scheduling';
+import type { Mailer } from '../../adapters/mail/mailer';
+import type { DbOrTx } from '../../db/client';
+import { customers, services, workOrders } from '../../db/schema/index';
+import { conflict, invalid, pgErrorCode } from '../../platform/errors';
+import { overlapping } from './booking-rules';
+import { instantOf } from './wall-clock';
+
+export interface MailDeps {
+  mailer: Mailer;
+  appUrl: string;
+  mailFrom: string;
+}
+
+const fieldError = (path: string, message: string) => invalid(`${path}: ${message}`, [{ path, message }]);
+
+export async function serviceOf(db: DbOrTx, organizationId: number, serviceId: number) {
+  const [row] = await db
+    .select()
+    .from(services)
+    .where(and(eq(services.id, serviceId), eq(services.organizationId, organizationId)))
+    .limit(1);
+  if (!row) throw fieldError('serviceId', 'Service not found');
+  return row;
+}
+
+export async function customerOf(db: DbOrTx, organizationId: number, customerId: number) {
+  const [row] = await db
+    .select({ id: customers.id, email: customers.email })
+    .from(customers)
+    .where(and(eq(customers.id, customerId), eq(customers.organizationId, organizationId)))
+    .limit(1);
+  if (!row) throw fieldError('customerId', 'Customer not found');
+  return row;
+}
+
+export async function checkWorkOrder(db: DbOrTx, organizationId: number, workOrderId: number): Promise<void> {
+  const [row] = await db
+    .select({ id: workOrders.id })
+    .from(workOrders)
+    .where(and(eq(workOrders.id, workOrderId), eq(workOrders.organizationId, organizationId)))
+    .limit(1);
+  if (!row) throw fieldError('workOrderId', 'Work order not found');
+}
+
+/** 'YYYY-MM-DDTHH:MM:00' from the body's date (with or without its time) and separate time. */
+export function wallClockOf(appointmentDate: string, appointmentTime?: string | null): string {
+  const parsed = parseLocalDateTime(appointmentDate);
+  if (!parsed) throw fieldError('appointmentDate', SCHEDULING_MESSAGES.dateRequired);
+  const time = appointmentTime || parsed.time;
+  if (!time) throw fieldError('appointmentTime', SCHEDULING_MESSAGES.timeRequired);
+  return `${parsed.date}T${time}:00`;
+}
+
+/** Refuses a time already gone (or skipped by a daylight-saving change) in the organization's zone. */
+export function checkNotPast(wall: string, timeZone: string, now = new Date()): void {
+  const at = instantOf(wall, timeZone);
+  if (!at) throw fieldError('appointmentTime', SCHEDULING_MESSAGES.timeSkipped);
+  if (at.getTime() <= now.getTime()) throw fieldError('appointmentDate', SCHEDULING_MESSAGES.datePast);
+}
+
+export const defaultDuration = (service: { duration: number | null } | null) => service?.duration || SCHEDULING_DEFAULTS.appointmentDuration;
+
+/**
+ * Writers of one organization's appointments take turns (a transaction-level advisory lock), so the check
+ * below sees every committed neighbour and concurrent inserts never deadlock inside the exclusion
+ * constraint. The constraint (appointments_no_overlap, 23P01) still stands behind any other writer; both
+ * answer the same 409. Must run inside a transaction.
+ */
+export async function guardSlot<T>(db: DbOrTx, organizationId: number, wall: string, duration: number, exceptId: number | undefined, write: () => Promise<T>): Promise<T> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('appointments_no_overlap'), ${organizationId}::int)`);
+  if (await overlapping(db, organizationId, wall, duration, exceptId)) throw conflict(SCHEDULING_MESSAGES.slotTaken);
+  try {
+    return await write();
+  } catch (err) {
+    // 40P01: waiters on one conflicting slot can deadlock in the constraint check; the slot is taken all the same.
+    const code = pgErrorCode(err);
+    if (code === '23P01' || code === '40P01') throw conflict(SCHEDULING_MESSAGES.slotTaken);
+    throw err;
+  }
+}

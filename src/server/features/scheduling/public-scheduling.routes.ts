@@ -1,0 +1,82 @@
+// The public booking calls (access.public()): what an organization publishes, and booking itself.
+import { z } from 'zod';
+import {
+  bookingBodySchema,
+  bookingResultSchema,
+  busyTimeSchema,
+  publicDayQuerySchema,
+  publicScheduleSchema,
+  publicServiceSchema,
+  publicSlotsQuerySchema,
+  scheduleKeyParamsSchema,
+  slotSchema,
+} from '../../../contracts/scheduling';
+import type { Db } from '../../db/client';
+import type { ZodApp } from '../../platform/app-deps';
+import { access } from '../../platform/context';
+import { invalid } from '../../platform/errors';
+import type { MailDeps } from './appointment-writes';
+import { defaultDuration, serviceOf } from './appointment-writes';
+import { bookAppointment } from './book-appointment';
+import { busyTimes, offeredSlots } from './booking-rules';
+import { publicSchedule, resolveSchedule, servicesByKey } from './resolve-schedule';
+import { normalize } from './wall-clock';
+
+const tags = ['public'];
+
+export function publicSchedulingRoutes(app: ZodApp, db: Db, mail: MailDeps) {
+  app.get('/api/public/schedule-by-slug/:slug', {
+    config: { access: access.public() },
+    schema: { tags, summary: 'The booking page: organization contact, active services, public settings', params: scheduleKeyParamsSchema, response: { 200: publicScheduleSchema } },
+    handler: async (req) => publicSchedule(db, req.params.slug),
+  });
+
+  app.get('/api/public/appointments-by-slug/:slug', {
+    config: { access: access.public() },
+    schema: {
+      tags,
+      summary: 'Times taken on a day (start and length only, nothing about who)',
+      params: scheduleKeyParamsSchema,
+      querystring: publicDayQuerySchema,
+      response: { 200: z.array(busyTimeSchema) },
+    },
+    handler: async (req) => {
+      const { settings } = await resolveSchedule(db, req.params.slug);
+      const rows = await busyTimes(db, settings.organizationId, req.query.date);
+      return rows.map((r) => ({ appointmentDate: normalize(r.appointmentDate), duration: r.duration })).filter((r) => r.appointmentDate.startsWith(req.query.date));
+    },
+  });
+
+  app.get('/api/public/slots-by-slug/:slug', {
+    config: { access: access.public() },
+    schema: {
+      tags,
+      summary: "The day's bookable 30-minute slots for the service (organization wall clock)",
+      params: scheduleKeyParamsSchema,
+      querystring: publicSlotsQuerySchema,
+      response: { 200: z.array(slotSchema) },
+    },
+    handler: async (req) => {
+      const { settings } = await resolveSchedule(db, req.params.slug);
+      let duration = defaultDuration(null);
+      if (req.query.serviceId) {
+        const service = await serviceOf(db, settings.organizationId, req.query.serviceId);
+        if (!service.isActive) throw invalid('serviceId: Service not found', [{ path: 'serviceId', message: 'Service not found' }]);
+        duration = defaultDuration(service);
+      }
+      return offeredSlots(db, settings, req.query.date, duration);
+    },
+  });
+
+  app.post('/api/public/schedule-by-slug/:slug/book', {
+    config: { access: access.public() },
+    schema: { tags, summary: 'Book online (409 when the time was taken meanwhile)', params: scheduleKeyParamsSchema, body: bookingBodySchema, response: { 201: bookingResultSchema } },
+    handler: async (req, reply) => reply.code(201).send(await bookAppointment(db, mail, req.params.slug, req.body)),
+  });
+
+  app.get('/api/public/services-by-slug/:slug', {
+    config: { access: access.public() },
+    schema: { tags, summary: "An organization's active services", params: scheduleKeyParamsSchema, response: { 200: z.array(publicServiceSchema) } },
+    handler: async (req) => servicesByKey(db, req.params.slug),
+  });
+}

@@ -1,0 +1,60 @@
+// The organization's reminder settings: read, create, change (id first, then fields, like every update).
+import { and, eq } from 'drizzle-orm';
+import type { ReminderSettings, ReminderSettingsBody } from '../../../contracts/scheduling';
+import type { Db } from '../../db/client';
+import { reminderSettings } from '../../db/schema/index';
+import type { RequestContext } from '../../platform/context';
+import { conflict, notFound } from '../../platform/errors';
+import { organizationForWrite, tenantFilter } from '../../platform/tenancy';
+import { ensureOrganization, organizationInScope } from './organization-scope';
+
+type Row = typeof reminderSettings.$inferSelect;
+
+export function toReminderSettingsResponse(row: Row): ReminderSettings {
+  return {
+    id: row.id,
+    organizationId: row.organizationId,
+    isEnabled: row.isEnabled,
+    defaultTiming: row.defaultTiming,
+    emailEnabled: row.emailEnabled,
+    smsEnabled: row.smsEnabled,
+    emailTemplate: row.emailTemplate,
+    smsTemplate: row.smsTemplate,
+    customTimings: [...(row.customTimings ?? [])].sort((a, b) => a - b),
+  };
+}
+
+function fieldsOf(body: ReminderSettingsBody): Partial<typeof reminderSettings.$inferInsert> {
+  const { organizationId: _ignored, ...fields } = body;
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+}
+
+export async function getReminderSettings(db: Db, ctx: RequestContext, requested?: number): Promise<ReminderSettings | null> {
+  const organizationId = organizationInScope(ctx, requested);
+  if (organizationId === null) return null;
+  const [row] = await db.select().from(reminderSettings).where(eq(reminderSettings.organizationId, organizationId)).limit(1);
+  return row ? toReminderSettingsResponse(row) : null;
+}
+
+export async function createReminderSettings(db: Db, ctx: RequestContext, body: ReminderSettingsBody): Promise<ReminderSettings> {
+  const organizationId = organizationForWrite(ctx, body.organizationId);
+  await ensureOrganization(db, ctx, organizationId);
+  const [row] = await db
+    .insert(reminderSettings)
+    .values({ ...fieldsOf(body), organizationId })
+    .onConflictDoNothing({ target: reminderSettings.organizationId })
+    .returning();
+  if (!row) throw conflict('Reminder settings already exist');
+  return toReminderSettingsResponse(row);
+}
+
+export async function updateReminderSettings(db: Db, ctx: RequestContext, id: number, body: ReminderSettingsBody): Promise<ReminderSettings> {
+  const fields = fieldsOf(body);
+  const scope = and(eq(reminderSettings.id, id), tenantFilter(ctx, reminderSettings.organizationId));
+  const [row] =
+    Object.keys(fields).length > 0
+      ? await db.update(reminderSettings).set(fields).where(scope).returning()
+      : await db.select().from(reminderSettings).where(scope).limit(1);
+  if (!row) throw notFound('Settings not found');
+  return toReminderSettingsResponse(row);
+}

@@ -1,0 +1,72 @@
+// The public pages' key: an organization slug or a schedule token (DECISIONS.md Scheduling).
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import type { PublicSchedule, PublicService } from '../../../contracts/scheduling';
+import { WEEKDAYS } from '../../../contracts/scheduling';
+import type { DbOrTx } from '../../db/client';
+import { organizations, scheduleSettings, services } from '../../db/schema/index';
+import { notFound } from '../../platform/errors';
+import type { SettingsRow } from './booking-rules';
+
+const orgColumns = { id: organizations.id, name: organizations.name, logo: organizations.logo, phone: organizations.phone, email: organizations.email };
+type PublicOrg = { id: number; name: string; logo: string | null; phone: string | null; email: string | null };
+
+/** The organization whose slug is the key, or whose schedule token is; null when neither. */
+export async function organizationByKey(db: DbOrTx, key: string): Promise<PublicOrg | null> {
+  const [bySlug] = await db.select(orgColumns).from(organizations).where(eq(organizations.slug, key.toLowerCase())).limit(1);
+  if (bySlug) return bySlug;
+  const [byToken] = await db
+    .select(orgColumns)
+    .from(scheduleSettings)
+    .innerJoin(organizations, eq(organizations.id, scheduleSettings.organizationId))
+    .where(eq(scheduleSettings.scheduleToken, key))
+    .limit(1);
+  return byToken ?? null;
+}
+
+/** The organization and its settings; 404 'Schedule not found' for an unknown key or an organization not set up. */
+export async function resolveSchedule(db: DbOrTx, key: string): Promise<{ org: PublicOrg; settings: SettingsRow }> {
+  const [row] = await db
+    .select({ org: orgColumns, settings: scheduleSettings })
+    .from(scheduleSettings)
+    .innerJoin(organizations, eq(organizations.id, scheduleSettings.organizationId))
+    .where(or(eq(organizations.slug, key.toLowerCase()), eq(scheduleSettings.scheduleToken, key)))
+    // A slug match wins over a token match.
+    .orderBy(desc(sql`${organizations.slug} = ${key.toLowerCase()}`), asc(organizations.id))
+    .limit(1);
+  if (!row) throw notFound('Schedule not found');
+  return row;
+}
+
+export async function activeServices(db: DbOrTx, organizationId: number): Promise<PublicService[]> {
+  return db
+    .select({ id: services.id, name: services.name, description: services.description, duration: services.duration, price: services.price })
+    .from(services)
+    .where(and(eq(services.organizationId, organizationId), eq(services.isActive, true)))
+    .orderBy(asc(services.name), asc(services.id));
+}
+
+/** What the booking page needs, and nothing internal (no token, no cancellation policy internals, no customers). */
+export async function publicSchedule(db: DbOrTx, key: string): Promise<PublicSchedule> {
+  const { org, settings } = await resolveSchedule(db, key);
+  const days = Object.fromEntries(
+    WEEKDAYS.flatMap((d) => {
+      const s = settings as unknown as Record<string, unknown>;
+      return [
+        [`${d}Enabled`, s[`${d}Enabled`]],
+        [`${d}Start`, s[`${d}Start`]],
+        [`${d}End`, s[`${d}End`]],
+      ];
+    }),
+  );
+  return {
+    organization: { name: org.name, logo: org.logo, phone: org.phone, email: org.email },
+    services: await activeServices(db, org.id),
+    settings: { timeZone: settings.timeZone, advanceBookingDays: settings.advanceBookingDays, requirePhone: settings.requirePhone, ...days } as PublicSchedule['settings'],
+  };
+}
+
+export async function servicesByKey(db: DbOrTx, key: string): Promise<PublicService[]> {
+  const org = await organizationByKey(db, key);
+  if (!org) throw notFound('Organization not found');
+  return activeServices(db, org.id);
+}

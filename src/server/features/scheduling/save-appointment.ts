@@ -1,0 +1,124 @@
+// Staff appointment writes: create, change, cancel. Each one re-plans the reminders and e-mails the customer.
+import { and, eq } from 'drizzle-orm';
+import { SCHEDULING_DEFAULTS, SCHEDULING_MESSAGES, type Appointment, type CreateAppointmentBody, type UpdateAppointmentBody } from '../../../contracts/scheduling';
+import type { Db } from '../../db/client';
+import { appointments } from '../../db/schema/index';
+import type { RequestContext } from '../../platform/context';
+import { invalid, notFound } from '../../platform/errors';
+import { organizationForWrite, tenantFilter } from '../../platform/tenancy';
+import { scheduleReminders } from '../reminders/schedule-reminders';
+import { sendAppointmentMail, type AppointmentMailKind } from './appointment-mail';
+import { appointmentView } from './appointment-view';
+import { checkNotPast, checkWorkOrder, customerOf, defaultDuration, guardSlot, serviceOf, wallClockOf, type MailDeps } from './appointment-writes';
+import { settingsOf } from './booking-rules';
+import { ensureOrganization } from './organization-scope';
+import { normalize } from './wall-clock';
+
+async function timeZoneOf(db: Db | Parameters<Parameters<Db['transaction']>[0]>[0], organizationId: number): Promise<string> {
+  return (await settingsOf(db, organizationId))?.timeZone ?? SCHEDULING_DEFAULTS.timeZone;
+}
+
+/** The customer has the appointment in writing even if sending fails; the outbox records the failure. */
+async function mailQuietly(db: Db, mail: MailDeps, id: number, kind: AppointmentMailKind) {
+  try {
+    await sendAppointmentMail(db, mail, id, kind);
+  } catch {
+    // The appointment is saved; a mail problem must not turn that into an error answer.
+  }
+}
+
+export async function createAppointment(db: Db, mail: MailDeps, ctx: RequestContext, body: CreateAppointmentBody): Promise<Appointment> {
+  const organizationId = organizationForWrite(ctx, body.organizationId);
+  await ensureOrganization(db, ctx, organizationId);
+  const id = await db.transaction(async (tx) => {
+    const service = await serviceOf(tx, organizationId, body.serviceId);
+    const customer = body.customerId ? await customerOf(tx, organizationId, body.customerId) : null;
+    const email = body.customerEmail || customer?.email;
+    if (!email) throw invalid(`customerEmail: ${SCHEDULING_MESSAGES.customerEmail}`, [{ path: 'customerEmail', message: SCHEDULING_MESSAGES.customerEmail }]);
+    if (body.workOrderId) await checkWorkOrder(tx, organizationId, body.workOrderId);
+    const wall = wallClockOf(body.appointmentDate, body.appointmentTime);
+    checkNotPast(wall, await timeZoneOf(tx, organizationId));
+    const duration = body.duration ?? defaultDuration(service);
+    const [row] = await guardSlot(tx, organizationId, wall, duration, undefined, () =>
+      tx
+        .insert(appointments)
+        .values({
+          organizationId,
+          serviceId: service.id,
+          customerId: customer?.id ?? null,
+          customerName: body.customerName,
+          customerEmail: email.toLowerCase(),
+          customerPhone: body.customerPhone ?? null,
+          appointmentDate: wall,
+          duration,
+          status: body.status ?? 'scheduled',
+          notes: body.notes ?? null,
+          workOrderId: body.workOrderId ?? null,
+          source: 'staff',
+        })
+        .returning({ id: appointments.id }),
+    );
+    await scheduleReminders(tx, row.id);
+    return row.id;
+  });
+  await mailQuietly(db, mail, id, 'created');
+  return appointmentView(db, id);
+}
+
+export async function updateAppointment(db: Db, mail: MailDeps, ctx: RequestContext, id: number, body: UpdateAppointmentBody): Promise<Appointment> {
+  const kind = await db.transaction(async (tx): Promise<AppointmentMailKind | null> => {
+    const scope = and(eq(appointments.id, id), tenantFilter(ctx, appointments.organizationId));
+    const [current] = await tx.select().from(appointments).where(scope).for('update').limit(1);
+    if (!current) throw notFound('Appointment not found');
+    const organizationId = current.organizationId;
+    const service = body.serviceId ? await serviceOf(tx, organizationId, body.serviceId) : null;
+    const customer = body.customerId ? await customerOf(tx, organizationId, body.customerId) : null;
+    if (body.workOrderId) await checkWorkOrder(tx, organizationId, body.workOrderId);
+    const currentWall = normalize(current.appointmentDate);
+    const timeChanged = body.appointmentDate !== undefined || !!body.appointmentTime;
+    const wall = timeChanged ? wallClockOf(body.appointmentDate ?? currentWall, body.appointmentTime) : currentWall;
+    if (timeChanged && wall !== currentWall) checkNotPast(wall, await timeZoneOf(tx, organizationId));
+    const duration = body.duration ?? (service && service.id !== current.serviceId ? defaultDuration(service) : current.duration);
+    const status = body.status ?? current.status;
+    const email = body.customerEmail === undefined ? current.customerEmail : body.customerEmail || customer?.email;
+    if (!email) throw invalid(`customerEmail: ${SCHEDULING_MESSAGES.customerEmail}`, [{ path: 'customerEmail', message: SCHEDULING_MESSAGES.customerEmail }]);
+
+    const changes: Partial<typeof appointments.$inferInsert> = {
+      appointmentDate: wall,
+      duration,
+      status,
+      customerEmail: email.toLowerCase(),
+      ...(service ? { serviceId: service.id } : {}),
+      ...(body.customerId !== undefined ? { customerId: customer?.id ?? null } : {}),
+      ...(body.customerName !== undefined ? { customerName: body.customerName } : {}),
+      ...(body.customerPhone !== undefined ? { customerPhone: body.customerPhone } : {}),
+      ...(body.notes !== undefined ? { notes: body.notes } : {}),
+      ...(body.workOrderId !== undefined ? { workOrderId: body.workOrderId } : {}),
+    };
+    const write = () => tx.update(appointments).set(changes).where(eq(appointments.id, id));
+    const occupies = status !== 'cancelled';
+    const moved = wall !== currentWall || duration !== current.duration || (occupies && current.status === 'cancelled');
+    if (occupies && moved) await guardSlot(tx, organizationId, wall, duration, id, write);
+    else await write();
+    await scheduleReminders(tx, id);
+    if (status === 'cancelled') return current.status === 'cancelled' ? null : 'cancelled';
+    return 'updated';
+  });
+  if (kind) await mailQuietly(db, mail, id, kind);
+  return appointmentView(db, id);
+}
+
+/** DELETE cancels: the row stays (history, reminders' record) with status cancelled, and the slot frees up. */
+export async function cancelAppointment(db: Db, mail: MailDeps, ctx: RequestContext, id: number): Promise<Appointment> {
+  const wasCancelled = await db.transaction(async (tx) => {
+    const scope = and(eq(appointments.id, id), tenantFilter(ctx, appointments.organizationId));
+    const [current] = await tx.select({ status: appointments.status }).from(appointments).where(scope).for('update').limit(1);
+    if (!current) throw notFound('Appointment not found');
+    if (current.status === 'cancelled') return true;
+    await tx.update(appointments).set({ status: 'cancelled' }).where(eq(appointments.id, id));
+    await scheduleReminders(tx, id);
+    return false;
+  });
+  if (!wasCancelled) await mailQuietly(db, mail, id, 'cancelled');
+  return appointmentView(db, id);
+}

@@ -1,0 +1,73 @@
+// The organization's booking settings: read, first setup (with an unguessable public token), change.
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { minutesOf, SCHEDULING_MESSAGES, WEEKDAYS, type ScheduleSettings, type ScheduleSettingsBody } from '../../../contracts/scheduling';
+import type { Db } from '../../db/client';
+import { scheduleSettings } from '../../db/schema/index';
+import type { RequestContext } from '../../platform/context';
+import { conflict, invalid, notFound } from '../../platform/errors';
+import { organizationForWrite, tenantFilter } from '../../platform/tenancy';
+import { ensureOrganization, organizationInScope } from './organization-scope';
+import type { SettingsRow } from './booking-rules';
+
+export function toSettingsResponse(row: SettingsRow): ScheduleSettings {
+  return Object.fromEntries(Object.entries(row)) as unknown as ScheduleSettings;
+}
+
+/** 192 random bits: the public booking link cannot be guessed from the organization. */
+export const newScheduleToken = () => randomBytes(24).toString('base64url');
+
+export async function getScheduleSettings(db: Db, ctx: RequestContext, requested?: number): Promise<ScheduleSettings | null> {
+  const organizationId = organizationInScope(ctx, requested);
+  if (organizationId === null) return null;
+  const [row] = await db.select().from(scheduleSettings).where(eq(scheduleSettings.organizationId, organizationId)).limit(1);
+  return row ? toSettingsResponse(row) : null;
+}
+
+function fieldsOf(body: ScheduleSettingsBody): Partial<typeof scheduleSettings.$inferInsert> {
+  const { organizationId: _ignored, ...fields } = body;
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+}
+
+/** Every day's window must still open before it closes once the change is applied to the stored row. */
+function checkMergedWindows(merged: Record<string, unknown>) {
+  for (const d of WEEKDAYS) {
+    if (minutesOf(String(merged[`${d}Start`])) >= minutesOf(String(merged[`${d}End`]))) {
+      throw invalid(`${d}End: ${SCHEDULING_MESSAGES.dayWindow}`, [{ path: `${d}End`, message: SCHEDULING_MESSAGES.dayWindow }]);
+    }
+  }
+}
+
+const DEFAULT_WINDOW = { start: '09:00', end: '17:00' };
+
+export async function createScheduleSettings(db: Db, ctx: RequestContext, body: ScheduleSettingsBody): Promise<ScheduleSettings> {
+  const organizationId = organizationForWrite(ctx, body.organizationId);
+  await ensureOrganization(db, ctx, organizationId);
+  const fields = fieldsOf(body);
+  const merged: Record<string, unknown> = { ...fields };
+  for (const d of WEEKDAYS) {
+    merged[`${d}Start`] ??= DEFAULT_WINDOW.start;
+    merged[`${d}End`] ??= DEFAULT_WINDOW.end;
+  }
+  checkMergedWindows(merged);
+  const [row] = await db
+    .insert(scheduleSettings)
+    .values({ ...fields, organizationId, scheduleToken: newScheduleToken() })
+    .onConflictDoNothing({ target: scheduleSettings.organizationId })
+    .returning();
+  if (!row) throw conflict('Schedule settings already exist');
+  return toSettingsResponse(row);
+}
+
+export async function updateScheduleSettings(db: Db, ctx: RequestContext, id: number, body: ScheduleSettingsBody): Promise<ScheduleSettings> {
+  return db.transaction(async (tx) => {
+    const scope = and(eq(scheduleSettings.id, id), tenantFilter(ctx, scheduleSettings.organizationId));
+    const [current] = await tx.select().from(scheduleSettings).where(scope).for('update').limit(1);
+    if (!current) throw notFound('Schedule settings not found');
+    const fields = fieldsOf(body);
+    checkMergedWindows({ ...current, ...fields });
+    if (Object.keys(fields).length === 0) return toSettingsResponse(current);
+    const [row] = await tx.update(scheduleSettings).set(fields).where(scope).returning();
+    return toSettingsResponse(row);
+  });
+}
