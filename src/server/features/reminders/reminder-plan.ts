@@ -8,7 +8,8 @@ export type ReminderSettingsRow = typeof reminderSettings.$inferSelect;
 export const FALLBACK_TIMING = 24;
 
 /** Statuses after which an appointment needs no reminder. */
-const CANCELLED = new Set(['cancelled', 'canceled']);
+export const CANCELLED_STATUSES = ['cancelled', 'canceled'] as const;
+const CANCELLED = new Set<string>(CANCELLED_STATUSES);
 
 export function isCancelledStatus(status: string): boolean {
   return CANCELLED.has(status.toLowerCase());

@@ -146,3 +146,29 @@ describe('scheduleReminders', () => {
     await expect(scheduleReminders(db, 999_999)).resolves.toBeUndefined();
   });
 });
+
+describe('settings changes re-plan the appointments already booked', () => {
+  it('a new timing or time zone reaches existing appointments; cancelled ones get nothing', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-01-15T12:00:00Z'));
+    const db = t.database.db;
+    const org = await t.createOrganization();
+    await setUpReminders(db, org, { timeZone: 'America/New_York', settings: { defaultTiming: 24, customTimings: [] } });
+    const appt = await createAppointment(db, org, { appointmentDate: '2026-02-10T09:00:00' });
+    const cancelled = await createAppointment(db, org, { appointmentDate: '2026-02-11T09:00:00', status: 'cancelled' });
+    await scheduleReminders(db, appt.id);
+    const cookie = await t.cookieFor((await t.createUser({ role: 'org_admin', organizationId: org.id })).id);
+    const settings = (await t.call({ url: '/api/reminder-settings', cookie })).json();
+    const put = await t.call({ method: 'PUT', url: `/api/reminder-settings/${settings.id}`, cookie, payload: { customTimings: [2] } });
+    expect(put.statusCode).toBe(200);
+    expect(summary(await remindersOf(db, appt.id))).toEqual([
+      ['email', 2, '2026-02-10T12:00:00.000Z', 'pending'],
+      ['email', 24, '2026-02-09T14:00:00.000Z', 'pending'],
+    ]);
+    expect(await remindersOf(db, cancelled.id)).toEqual([]);
+
+    const schedule = (await t.call({ url: '/api/schedule-settings', cookie })).json();
+    expect((await t.call({ method: 'PUT', url: `/api/schedule-settings/${schedule.id}`, cookie, payload: { timeZone: 'America/Los_Angeles' } })).statusCode).toBe(200);
+    expect(summary(await remindersOf(db, appt.id))[0]).toEqual(['email', 2, '2026-02-10T15:00:00.000Z', 'pending']);
+  });
+});

@@ -7,6 +7,7 @@ import type { RequestContext } from '../../platform/context';
 import { conflict, notFound } from '../../platform/errors';
 import { organizationForWrite, tenantFilter } from '../../platform/tenancy';
 import { ensureOrganization, organizationInScope } from './organization-scope';
+import { replanReminders } from '../reminders/replan-reminders';
 
 type Row = typeof reminderSettings.$inferSelect;
 
@@ -45,6 +46,7 @@ export async function createReminderSettings(db: Db, ctx: RequestContext, body: 
     .onConflictDoNothing({ target: reminderSettings.organizationId })
     .returning();
   if (!row) throw conflict('Reminder settings already exist');
+  await replanReminders(db, organizationId);
   return toReminderSettingsResponse(row);
 }
 
@@ -56,5 +58,7 @@ export async function updateReminderSettings(db: Db, ctx: RequestContext, id: nu
       ? await db.update(reminderSettings).set(fields).where(scope).returning()
       : await db.select().from(reminderSettings).where(scope).limit(1);
   if (!row) throw notFound('Settings not found');
+  // New timings and channels apply to the appointments already booked, not only to the next ones.
+  if (Object.keys(fields).length > 0) await replanReminders(db, row.organizationId);
   return toReminderSettingsResponse(row);
 }

@@ -1,5 +1,6 @@
 // The organization's booking settings: read, first setup (with an unguessable public token), change.
 import { randomBytes } from 'node:crypto';
+import { replanReminders } from '../reminders/replan-reminders';
 import { and, eq } from 'drizzle-orm';
 import { minutesOf, SCHEDULING_MESSAGES, WEEKDAYS, type ScheduleSettings, type ScheduleSettingsBody } from '../../../contracts/scheduling';
 import type { Db } from '../../db/client';
@@ -68,6 +69,8 @@ export async function updateScheduleSettings(db: Db, ctx: RequestContext, id: nu
     checkMergedWindows({ ...current, ...fields });
     if (Object.keys(fields).length === 0) return toSettingsResponse(current);
     const [row] = await tx.update(scheduleSettings).set(fields).where(scope).returning();
+    // Reminders are instants computed in the organization's time zone: a new zone moves them.
+    if (row.timeZone !== current.timeZone) await replanReminders(tx, row.organizationId);
     return toSettingsResponse(row);
   });
 }
