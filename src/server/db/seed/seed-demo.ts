@@ -5,6 +5,7 @@ import type { Db } from '../client';
 import { customers, organizations, users } from '../schema/index';
 import { seedDemoRecords } from './seed-demo-records';
 import { seedDemoPaymentActivity } from './seed-demo-payments';
+import { DENTAL_SCHEDULING, HOME_SCHEDULING, seedDemoScheduling } from './seed-demo-scheduling';
 import { seedDemoVendors } from '../../features/vendors/demo-vendors';
 
 export const DEMO_ACCOUNTS = {
@@ -92,6 +93,8 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
     await seedDemoRecords(tx, { demoOrgId: demo.id, dentalOrgId: dental.id, now });
     for (const org of [demo, dental]) await seedDemoPaymentActivity(tx, org.id, now);
     await seedDemoVendors(tx, demo.id);
+    await seedDemoScheduling(tx, demo.id, HOME_SCHEDULING, now);
+    await seedDemoScheduling(tx, dental.id, DENTAL_SCHEDULING, now);
   });
   return true;
 }

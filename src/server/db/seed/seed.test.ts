@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, organizations, users } from '../schema/index';
+import { appointmentReminders, customers, organizations, users } from '../schema/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createSuperUser } from './create-super-user';
 import { seedDemo } from './seed-demo';
@@ -32,6 +32,25 @@ describe('demo data', () => {
     expect(byEmail['admin@brightsmiles.example']).toMatchObject({ role: 'org_admin', organizationId: orgs[1].id });
     const [c] = await t.database.db.select().from(customers).where(eq(customers.email, 'customer@example.com'));
     expect(c.organizationId).toBe(orgs[0].id);
+  });
+
+  it('gives the demo organization a public booking link, services, two weeks of appointments with reminders, and messages', async () => {
+    const admin = await t.cookieFor((await t.database.db.select().from(users).where(eq(users.email, 'admin@example.com')))[0].id);
+    const get = async (url: string) => (await t.call({ url, cookie: admin })).json();
+    const settings = await get('/api/schedule-settings');
+    expect(settings.timeZone).toBe('America/Chicago');
+    const page = await t.call({ url: '/api/public/schedule-by-slug/demo' });
+    expect(page.statusCode).toBe(200);
+    expect(page.json().services.length).toBeGreaterThanOrEqual(4);
+    const from = new Date(Date.now() - 8 * 86_400_000).toISOString().slice(0, 10);
+    const to = new Date(Date.now() + 8 * 86_400_000).toISOString().slice(0, 10);
+    const appts: { status: string; appointmentDate: string }[] = await get(`/api/appointments?from=${from}&to=${to}`);
+    expect(appts.filter((a) => a.status === 'scheduled').length).toBeGreaterThan(3);
+    expect(appts.filter((a) => a.status === 'completed').length).toBeGreaterThan(3);
+    const pending = await t.database.db.select().from(appointmentReminders).where(eq(appointmentReminders.status, 'pending'));
+    expect(pending.length).toBeGreaterThan(0);
+    const msgs: { status: string }[] = await get('/api/messages');
+    expect(msgs.map((m) => m.status).sort()).toEqual(['draft', 'sent']);
   });
 
   it('create-super-user creates or promotes', async () => {
