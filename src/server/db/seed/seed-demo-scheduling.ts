@@ -5,7 +5,7 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { appointments, customers, messageDeliveries, messages, messageTemplates, reminderSettings, scheduleSettings, services } from '../schema/index';
 import { scheduleReminders } from '../../features/reminders/schedule-reminders';
-import { addDays, todayIn, weekdayOf } from '../../features/scheduling/wall-clock';
+import { addDays, todayIn, weekdayOf } from '../../platform/wall-clock';
 import { createRng } from './seed-demo-records';
 
 interface DemoService {

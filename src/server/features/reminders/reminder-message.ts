@@ -1,5 +1,5 @@
 // The text of one reminder: the organization's template (or ours when it has none) with its variables filled.
-import { formatWallClockDate, formatWallClockTime } from './wall-clock';
+import { formatWallClockDate, formatWallClockTime } from '../../platform/wall-clock';
 
 export const REMINDER_VARIABLES = ['organizationName', 'appointmentDate', 'appointmentTime', 'serviceName', 'customerName'] as const;
 export type ReminderVariables = Record<(typeof REMINDER_VARIABLES)[number], string>;

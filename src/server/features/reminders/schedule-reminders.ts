@@ -4,7 +4,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { appointmentReminders, appointments, reminderSettings, scheduleSettings } from '../../db/schema/index';
 import { DEFAULT_SETTINGS, isCancelledStatus, planReminders } from './reminder-plan';
-import { resolveTimeZone, wallClockToInstant } from './wall-clock';
+import { resolveTimeZone, wallClockToInstant } from '../../platform/wall-clock';
 
 export async function scheduleReminders(db: DbOrTx, appointmentId: number): Promise<void> {
   await db.transaction(async (tx) => {

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { appointments, organizations, scheduleSettings, services } from '../../db/schema/index';
 import { SCHEDULING_DEFAULTS } from '../../../contracts/scheduling';
 import { buildIcs } from './appointment-ics';
-import { addMinutes, describeWallClock, instantOf, normalize } from './wall-clock';
+import { addMinutes, describeWallClock, instantOf, normalize } from '../../platform/wall-clock';
 
 export type AppointmentMailKind = 'created' | 'updated' | 'cancelled';
 

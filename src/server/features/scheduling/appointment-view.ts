@@ -7,7 +7,7 @@ import type { RequestContext } from '../../platform/context';
 import { invalid, notFound } from '../../platform/errors';
 import { tenantFilter } from '../../platform/tenancy';
 import { SCHEDULING_LIMITS } from '../../../contracts/scheduling';
-import { addDays, daysBetween, normalize } from './wall-clock';
+import { addDays, daysBetween, normalize } from '../../platform/wall-clock';
 
 const columns = { appt: appointments, serviceName: services.name };
 

@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { customers, services, workOrders } from '../../db/schema/index';
 import { conflict, invalid, pgErrorCode } from '../../platform/errors';
 import { overlapping } from './booking-rules';
-import { instantOf } from './wall-clock';
+import { instantOf } from '../../platform/wall-clock';
 
 export interface MailDeps {
   mailer: Mailer;

@@ -11,7 +11,7 @@ import { sendAppointmentMail } from './appointment-mail';
 import { defaultDuration, guardSlot, type MailDeps } from './appointment-writes';
 import { bookingRefusal } from './booking-rules';
 import { resolveSchedule } from './resolve-schedule';
-import { describeWallClock } from './wall-clock';
+import { describeWallClock } from '../../platform/wall-clock';
 
 const refuse = (path: string, message: string) => invalid(message, [{ path, message }]);
 

@@ -4,7 +4,7 @@ import { and, asc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import { minutesOf, SCHEDULING_LIMITS, SCHEDULING_MESSAGES, WEEKDAYS, type Slot } from '../../../contracts/scheduling';
 import type { DbOrTx } from '../../db/client';
 import { appointments, scheduleSettings } from '../../db/schema/index';
-import { addDays, addMinutes, daysBetween, instantOf, label12h, normalize, todayIn, weekdayOf } from './wall-clock';
+import { addDays, addMinutes, daysBetween, instantOf, label12h, normalize, todayIn, weekdayOf } from '../../platform/wall-clock';
 
 export type SettingsRow = typeof scheduleSettings.$inferSelect;
 

@@ -4,7 +4,7 @@ import { appointments, customers, notifications } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bookingOrg, icsField, icsOf, nextDstChange, nextMonthDay, nextWeekday, watchMail, type BookingOrg } from './scheduling.test-kit';
 import { WEEKDAYS } from '../../../contracts/scheduling';
-import { addDays, todayIn, weekdayOf } from './wall-clock';
+import { addDays, todayIn, weekdayOf } from '../../platform/wall-clock';
 
 const TZ = 'America/Los_Angeles';
 const TAKEN = { message: 'That time is no longer available' };

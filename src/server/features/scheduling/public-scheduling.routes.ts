@@ -20,7 +20,7 @@ import { defaultDuration, serviceOf } from './appointment-writes';
 import { bookAppointment } from './book-appointment';
 import { busyTimes, offeredSlots } from './booking-rules';
 import { publicSchedule, resolveSchedule, servicesByKey } from './resolve-schedule';
-import { normalize } from './wall-clock';
+import { normalize } from '../../platform/wall-clock';
 
 const tags = ['public'];
 

@@ -12,7 +12,7 @@ import { appointmentView } from './appointment-view';
 import { checkNotPast, checkWorkOrder, customerOf, defaultDuration, guardSlot, serviceOf, wallClockOf, type MailDeps } from './appointment-writes';
 import { settingsOf } from './booking-rules';
 import { ensureOrganization } from './organization-scope';
-import { normalize } from './wall-clock';
+import { normalize } from '../../platform/wall-clock';
 
 async function timeZoneOf(db: Db | Parameters<Parameters<Db['transaction']>[0]>[0], organizationId: number): Promise<string> {
   return (await settingsOf(db, organizationId))?.timeZone ?? SCHEDULING_DEFAULTS.timeZone;

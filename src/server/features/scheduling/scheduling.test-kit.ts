@@ -2,7 +2,7 @@
 import { vi } from 'vitest';
 import type { MailMessage } from '../../adapters/mail/mailer';
 import type { TestApp } from '../../test/test-app';
-import { addDays, instantOf, todayIn, weekdayOf } from './wall-clock';
+import { addDays, instantOf, todayIn, weekdayOf } from '../../platform/wall-clock';
 
 export interface BookingOrg {
   id: number;

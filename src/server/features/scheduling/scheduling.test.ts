@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { guardSlot } from './appointment-writes';
 import { bookingOrg, icsField, icsOf, nextMonthDay, nextWeekday, watchMail, type BookingOrg } from './scheduling.test-kit';
-import { addDays, todayIn } from './wall-clock';
+import { addDays, todayIn } from '../../platform/wall-clock';
 
 const TZ = 'America/Los_Angeles';
 

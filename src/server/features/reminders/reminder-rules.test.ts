@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fillTemplate, reminderVariables } from './reminder-message';
 import { planReminders, reminderTimings } from './reminder-plan';
-import { formatWallClockDate, formatWallClockTime, resolveTimeZone, wallClockToInstant } from './wall-clock';
+import { formatWallClockDate, formatWallClockTime, resolveTimeZone, wallClockToInstant } from '../../platform/wall-clock';
 
 describe('wall-clock appointment times', () => {
   it('uses the offset in force on the day, either side of a DST change', () => {

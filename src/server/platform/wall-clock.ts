@@ -1,4 +1,8 @@
 // Organization wall-clock time <-> UTC instants with the Intl API (no time zone library in the project).
+// Appointment times are wall-clock times in the organization's zone (DECISIONS.md, Scheduling): bookings,
+// slots, calendar invitations and reminders all convert through here.
+
+export const DEFAULT_TIME_ZONE = 'America/New_York';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -18,6 +22,17 @@ function partsFormatter(timeZone: string): Intl.DateTimeFormat {
     formatters.set(timeZone, f);
   }
   return f;
+}
+
+/** A zone Intl knows, else the default: a bad stored value must not stop bookings or the reminder job. */
+export function resolveTimeZone(timeZone: string | null | undefined): string {
+  if (!timeZone) return DEFAULT_TIME_ZONE;
+  try {
+    partsFormatter(timeZone);
+    return timeZone;
+  } catch {
+    return DEFAULT_TIME_ZONE;
+  }
 }
 
 /** The wall clock of an instant in the zone: 'YYYY-MM-DDTHH:MM:SS'. */
@@ -97,7 +112,26 @@ export function label12h(hhmm: string): string {
 /** 'Nov 21, 2026 at 9:30 AM' from a wall clock. */
 export function describeWallClock(wall: string): string {
   const n = normalize(wall);
-  const d = new Date(naiveUtc(n));
-  const date = d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-  return `${date} at ${label12h(n.slice(11, 16))}`;
+  return `${formatWallClockDate(n)} at ${formatWallClockTime(n)}`;
+}
+
+/**
+ * Like instantOf, but always an instant (Temporal's 'compatible' choice): a time skipped when clocks go forward
+ * moves forward by the gap. For reminders, which must fire even for an appointment stored at such a time.
+ */
+export function wallClockToInstant(wall: string, timeZone: string): Date {
+  const exact = instantOf(normalize(wall), timeZone);
+  if (exact) return exact;
+  const naive = naiveUtc(normalize(wall));
+  return new Date(naive - offsetAt(naive - 86_400_000, timeZone));
+}
+
+/** 'Nov 21, 2026' (the app's en-US date, DECISIONS.md Platform). */
+export function formatWallClockDate(wall: string): string {
+  return new Date(naiveUtc(normalize(wall))).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** '9:00 AM'. */
+export function formatWallClockTime(wall: string): string {
+  return label12h(normalize(wall).slice(11, 16));
 }
