@@ -367,7 +367,7 @@ export type Appointment = z.infer<typeof appointmentSchema>;
 // ---- Public booking ----------------------------------------------------------------------------
 
 export const publicScheduleSchema = z.object({
-  organization: z.object({ name: z.string(), logo: z.string().nullable(), phone: z.string().nullable(), email: z.string().nullable() }),
+  organization: z.object({ name: z.string(), slug: z.string().nullable(), industry: z.string().nullable(), logo: z.string().nullable(), phone: z.string().nullable(), email: z.string().nullable() }),
   services: z.array(publicServiceSchema),
   settings: publicScheduleSettingsSchema,
 });

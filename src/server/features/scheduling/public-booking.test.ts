@@ -189,7 +189,7 @@ describe('what the public calls expose', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(['organization', 'services', 'settings']);
-    expect(Object.keys(body.organization).sort()).toEqual(['email', 'logo', 'name', 'phone']);
+    expect(Object.keys(body.organization).sort()).toEqual(['email', 'industry', 'logo', 'name', 'phone', 'slug']);
     expect(body.services).toEqual([{ id: org.serviceId, name: 'Tune-up', description: null, duration: 60, price: '80.00' }]);
     expect(body.settings).toMatchObject({ timeZone: TZ, advanceBookingDays: 365, requirePhone: false, mondayEnabled: true, mondayStart: '09:00', mondayEnd: '17:00' });
     for (const hidden of ['scheduleToken', 'id', 'organizationId', 'autoConfirm', 'cancellationHours']) expect(body.settings).not.toHaveProperty(hidden);

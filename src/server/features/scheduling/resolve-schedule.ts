@@ -7,8 +7,8 @@ import { organizations, scheduleSettings, services } from '../../db/schema/index
 import { notFound } from '../../platform/errors';
 import type { SettingsRow } from './booking-rules';
 
-const orgColumns = { id: organizations.id, name: organizations.name, logo: organizations.logo, phone: organizations.phone, email: organizations.email };
-type PublicOrg = { id: number; name: string; logo: string | null; phone: string | null; email: string | null };
+const orgColumns = { id: organizations.id, name: organizations.name, slug: organizations.slug, industry: organizations.industry, logo: organizations.logo, phone: organizations.phone, email: organizations.email };
+type PublicOrg = { id: number; name: string; slug: string | null; industry: string | null; logo: string | null; phone: string | null; email: string | null };
 
 /** The organization whose slug is the key, or whose schedule token is; null when neither. */
 export async function organizationByKey(db: DbOrTx, key: string): Promise<PublicOrg | null> {
@@ -59,7 +59,7 @@ export async function publicSchedule(db: DbOrTx, key: string): Promise<PublicSch
     }),
   );
   return {
-    organization: { name: org.name, logo: org.logo, phone: org.phone, email: org.email },
+    organization: { name: org.name, slug: org.slug, industry: org.industry, logo: org.logo, phone: org.phone, email: org.email },
     services: await activeServices(db, org.id),
     settings: { timeZone: settings.timeZone, advanceBookingDays: settings.advanceBookingDays, requirePhone: settings.requirePhone, ...days } as PublicSchedule['settings'],
   };

@@ -1,0 +1,227 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { ArrowLeft, ArrowRight, CalendarCheck, Loader2 } from 'lucide-react';
+import type { PublicSchedule, PublicService } from '@contracts/scheduling';
+import { SCHEDULING_MESSAGES } from '@contracts/scheduling';
+import { isApiError } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/auth/current-user';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { toast } from '@/components/ui/use-toast';
+import { todayIn } from '@/features/booking/calendar';
+import { localDateTime } from '@/features/booking/time-labels';
+import { errorsFromIssues, validateBooking, type BookingDetails, type BookingErrors } from '@/features/booking/validate-booking';
+import { useBookAppointment, type BookingResult } from '@/features/booking/api/book-appointment';
+import { BookingSummary } from '@/features/booking/components/booking-summary';
+import { DateTimeStep } from '@/features/booking/components/date-time-step';
+import { DetailsStep } from '@/features/booking/components/details-step';
+import { ServiceStep } from '@/features/booking/components/service-step';
+import { BOOKING_STEPS, StepIndicator } from '@/features/booking/components/step-indicator';
+
+const SERVICE = 0;
+const DATE_TIME = 1;
+const DETAILS = 2;
+const CONFIRMATION = 3;
+
+const EMPTY_DETAILS: BookingDetails = { customerName: '', customerEmail: '', customerPhone: '', notes: '' };
+
+interface BookingWizardProps {
+  slug: string;
+  schedule: PublicSchedule;
+  /** From ?service={id}; an unknown or inactive id is ignored. */
+  initialServiceId: number | null;
+  homeHref: string;
+}
+
+export function BookingWizard({ slug, schedule, initialServiceId, homeHref }: BookingWizardProps) {
+  const { settings, services } = schedule;
+  const preselected = services.find((s) => s.id === initialServiceId) ?? null;
+  const [step, setStep] = useState(preselected ? DATE_TIME : SERVICE);
+  const [service, setService] = useState<PublicService | null>(preselected);
+  const [date, setDate] = useState<string | null>(null);
+  const [time, setTime] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [details, setDetails] = useState<BookingDetails>(EMPTY_DETAILS);
+  const [errors, setErrors] = useState<BookingErrors>({});
+  const [result, setResult] = useState<BookingResult | null>(null);
+  const book = useBookAppointment(slug);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // "Today" is the organization's, wherever the visitor is (DECISIONS.md Scheduling).
+  const today = useMemo(() => todayIn(settings.timeZone), [settings.timeZone]);
+
+  const { user } = useCurrentUser();
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (!user || prefilled.current) return;
+    prefilled.current = true;
+    const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
+    setDetails((d) => ({ ...d, customerName: d.customerName || name, customerEmail: d.customerEmail || user.email }));
+  }, [user]);
+
+  const firstRender = useRef(true);
+  const noticeRef = useRef(notice);
+  noticeRef.current = notice;
+  useEffect(() => {
+    // Moving between steps moves focus to the step's title, so keyboard and screen reader users follow along.
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    // Not scrolled when a notice is up: the times step scrolls its notice into view instead.
+    heading.current?.focus({ preventScroll: noticeRef.current !== null });
+  }, [step]);
+
+  const chooseService = (next: PublicService) => {
+    if (next.id !== service?.id) setTime(null);
+    setService(next);
+    setStep(DATE_TIME);
+  };
+
+  const chooseDate = (next: string) => {
+    if (next !== date) setTime(null);
+    setDate(next);
+    setNotice(null);
+  };
+
+  const submit = () => {
+    if (!service || !date || !time) return;
+    const found = validateBooking(details, settings.requirePhone);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      document.getElementById(`booking-details-${Object.keys(found)[0]}`)?.focus();
+      return;
+    }
+    book.mutate(
+      {
+        serviceId: service.id,
+        appointmentDate: localDateTime(date, time),
+        customerName: details.customerName.trim(),
+        customerEmail: details.customerEmail.trim(),
+        customerPhone: details.customerPhone.trim() || null,
+        notes: details.notes.trim() || null,
+      },
+      {
+        onSuccess: (booked) => {
+          setResult(booked);
+          setStep(CONFIRMATION);
+          toast({ title: 'Appointment booked successfully!', description: "You'll receive a confirmation email shortly." });
+        },
+        onError: (error) => {
+          toast({ variant: 'destructive', title: 'Booking failed', description: 'Please try again or contact us directly.' });
+          const issues = isApiError(error) ? error.body?.issues : undefined;
+          if (isApiError(error, 409) || issues?.some((i) => (Array.isArray(i.path) ? i.path[0] : i.path) === 'appointmentDate')) {
+            // The time went (taken meanwhile, or now past): back to the times, which are refetched.
+            setNotice(isApiError(error, 409) ? error.body?.message || SCHEDULING_MESSAGES.slotTaken : (issues?.[0]?.message ?? SCHEDULING_MESSAGES.slotTaken));
+            setTime(null);
+            setStep(DATE_TIME);
+            return;
+          }
+          setErrors(errorsFromIssues(issues));
+        },
+      },
+    );
+  };
+
+  const reset = () => {
+    setResult(null);
+    setTime(null);
+    setDate(null);
+    setNotice(null);
+    setErrors({});
+    setDetails((d) => ({ ...d, notes: '' }));
+    setStep(services.length === 1 ? DATE_TIME : SERVICE);
+  };
+
+  const canContinue = step === SERVICE ? service !== null : step === DATE_TIME ? Boolean(date && time) : true;
+
+  return (
+    <Card className="overflow-hidden">
+      <CardContent className="space-y-6 p-4 sm:p-6">
+        <StepIndicator current={step} />
+        <h2 ref={heading} tabIndex={-1} className="sr-only">
+          Step {step + 1} of {BOOKING_STEPS.length}: {BOOKING_STEPS[step]}
+        </h2>
+
+        {step === SERVICE && <ServiceStep services={services} selectedId={service?.id ?? null} onSelect={chooseService} />}
+        {step === DATE_TIME && service && (
+          <DateTimeStep
+            slug={slug}
+            settings={settings}
+            today={today}
+            serviceId={service.id}
+            date={date}
+            time={time}
+            notice={notice}
+            onDate={chooseDate}
+            onTime={(t) => {
+              setTime(t);
+              setNotice(null);
+            }}
+          />
+        )}
+        {step === DETAILS && service && date && time && (
+          <DetailsStep
+            id="booking-details"
+            details={details}
+            errors={errors}
+            requirePhone={settings.requirePhone}
+            summary={<BookingSummary service={service} date={date} time={time} timeZone={settings.timeZone} />}
+            onChange={(field, value) => {
+              setDetails((d) => ({ ...d, [field]: value }));
+              if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+            }}
+            onSubmit={submit}
+          />
+        )}
+        {step === CONFIRMATION && service && date && time && result && (
+          <div className="flex flex-col items-center gap-4 py-4 text-center">
+            <span className="flex size-14 items-center justify-center rounded-full bg-primary/10 text-primary">
+              <CalendarCheck className="size-7" aria-hidden />
+            </span>
+            <div>
+              <h3 className="text-xl font-semibold">{result.status === 'pending' ? 'Booking request received' : 'Your appointment is booked'}</h3>
+              <p className="mt-1 text-sm text-muted-foreground">
+                {result.status === 'pending'
+                  ? `We'll confirm your appointment soon and send the details to ${details.customerEmail.trim()}.`
+                  : `A confirmation email is on its way to ${details.customerEmail.trim()}.`}
+              </p>
+            </div>
+            <div className="w-full max-w-md text-left">
+              <BookingSummary service={service} date={date} time={time} timeZone={settings.timeZone} />
+            </div>
+            <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
+              <Button type="button" variant="outline" onClick={reset}>
+                Book another appointment
+              </Button>
+              <Button asChild>
+                <Link to={homeHref}>Back to Home</Link>
+              </Button>
+            </div>
+          </div>
+        )}
+
+        {step !== CONFIRMATION && (
+          <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:justify-between">
+            {step > SERVICE && (
+              <Button type="button" variant="outline" disabled={book.isPending} onClick={() => setStep((s) => s - 1)}>
+                <ArrowLeft aria-hidden />
+                Back
+              </Button>
+            )}
+            {step === DETAILS ? (
+              <Button type="submit" form="booking-details" disabled={book.isPending} className="sm:ml-auto">
+                {book.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <CalendarCheck aria-hidden />}
+                {book.isPending ? 'Booking...' : 'Confirm Booking'}
+              </Button>
+            ) : (
+              <Button type="button" disabled={!canContinue} onClick={() => setStep((s) => s + 1)} className="sm:ml-auto">
+                Continue
+                <ArrowRight aria-hidden />
+              </Button>
+            )}
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

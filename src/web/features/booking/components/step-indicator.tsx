@@ -1,0 +1,38 @@
+import { Check } from 'lucide-react';
+import { cn } from '@/lib/utils';
+
+export const BOOKING_STEPS = ['Service', 'Date & Time', 'Details', 'Confirmation'] as const;
+
+/** Completed steps carry a check (part 2 section 2). */
+export function StepIndicator({ current }: { current: number }) {
+  return (
+    <nav aria-label="Booking progress">
+      <ol className="flex items-start">
+        {BOOKING_STEPS.map((label, i) => {
+          const done = i < current || (i === BOOKING_STEPS.length - 1 && current === i);
+          const active = i === current;
+          return (
+            <li key={label} className="flex flex-1 flex-col items-center gap-1.5 text-center" aria-current={active ? 'step' : undefined}>
+              <div className="flex w-full items-center">
+                <span className={cn('h-0.5 flex-1', i === 0 ? 'invisible' : i <= current ? 'bg-primary' : 'bg-border')} aria-hidden />
+                <span
+                  className={cn(
+                    'flex size-8 shrink-0 items-center justify-center rounded-full border-2 text-sm font-semibold',
+                    done ? 'border-primary bg-primary text-primary-foreground' : active ? 'border-primary text-primary' : 'border-border text-muted-foreground',
+                  )}
+                >
+                  {done ? <Check className="size-4" aria-hidden /> : i + 1}
+                </span>
+                <span className={cn('h-0.5 flex-1', i === BOOKING_STEPS.length - 1 ? 'invisible' : i < current ? 'bg-primary' : 'bg-border')} aria-hidden />
+              </div>
+              <span className={cn('text-xs leading-tight sm:text-sm', active ? 'font-semibold text-foreground' : 'text-muted-foreground')}>
+                {label}
+                {done && <span className="sr-only"> (completed)</span>}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
