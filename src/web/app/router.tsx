@@ -59,7 +59,7 @@ const staffRoutes: RouteObject[] = [
   emptyScreen('inventory', 'inventory'),
   emptyScreen('time-tracking', 'timeTracking'),
   { path: 'messaging', ...screen(() => import('@/features/messaging/messaging-screen').then((m) => m.MessagingScreen)) },
-  emptyScreen('scheduling', 'scheduling'),
+  { path: 'scheduling', ...screen(() => import('@/features/scheduling/scheduling-screen').then((m) => m.SchedulingScreen)) },
   emptyScreen('reports', 'reports'),
   { path: 'vendors', ...screen(() => import('@/features/vendors/vendors-screen').then((m) => m.VendorsScreen)) },
   gatedScreen('organization', () => import('@/features/organization/organization-screen').then((m) => m.OrganizationScreen), ADMINS),

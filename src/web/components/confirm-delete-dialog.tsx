@@ -16,10 +16,15 @@ interface ConfirmDeleteDialogProps {
   /** Resolves when deleted; a rejection keeps the dialog open (the caller shows the failure toast). */
   onConfirm: () => Promise<unknown>;
   onClose: () => void;
+  /** The confirming button's label ('Delete'), and the label while it works ('Deleting...'). */
+  confirmLabel?: string;
+  workingLabel?: string;
+  /** The dismissing button's label ('Cancel'). */
+  cancelLabel?: string;
 }
 
 /** Asks before deleting; stays open, with its buttons disabled, until the server has answered. */
-export function ConfirmDeleteDialog({ title, description, onConfirm, onClose }: ConfirmDeleteDialogProps) {
+export function ConfirmDeleteDialog({ title, description, onConfirm, onClose, confirmLabel = 'Delete', workingLabel = 'Deleting...', cancelLabel = 'Cancel' }: ConfirmDeleteDialogProps) {
   const [isDeleting, setDeleting] = useState(false);
   const confirm = async () => {
     setDeleting(true);
@@ -38,9 +43,9 @@ export function ConfirmDeleteDialog({ title, description, onConfirm, onClose }: 
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={isDeleting}>Cancel</AlertDialogCancel>
+          <AlertDialogCancel disabled={isDeleting}>{cancelLabel}</AlertDialogCancel>
           <Button variant="destructive" onClick={confirm} disabled={isDeleting}>
-            {isDeleting ? 'Deleting...' : 'Delete'}
+            {isDeleting ? workingLabel : confirmLabel}
           </Button>
         </AlertDialogFooter>
       </AlertDialogContent>

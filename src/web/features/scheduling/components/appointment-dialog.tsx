@@ -1,0 +1,286 @@
+// The create / edit appointment dialog (loaded when first opened). Date and time are the organization's
+// wall clock: the form edits 'YYYY-MM-DD' and 'HH:MM' strings and sends them as they are.
+import { useMemo, useState, type ComponentProps } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { APPOINTMENT_STATUSES, SCHEDULING_MESSAGES, type Appointment, type CreateAppointmentBody, type Service } from '@contracts/scheduling';
+import { statusLabel } from '@contracts/format';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+import { useCancelAppointment, useSaveAppointment } from '@/features/scheduling/api/scheduling-api';
+import { slotsForDate, splitWallClock, timeLabel, wallClockNow, type DayHours } from '@/features/scheduling/scheduling-logic';
+import { fieldIssues } from '@/features/scheduling/server-issues';
+
+const email = z.email();
+
+/** "Past" is judged on the organization's clock, so the check needs its time zone. */
+function formSchema(timeZone: string) {
+  return z
+    .object({
+      customerName: z.string().trim().min(1, SCHEDULING_MESSAGES.customerName).max(200, 'Customer name must be at most 200 characters'),
+      customerEmail: z.string().trim().refine((v) => email.safeParse(v).success, SCHEDULING_MESSAGES.customerEmail),
+      customerPhone: z.string().trim().max(40, 'Phone must be at most 40 characters'),
+      serviceId: z.string().min(1, SCHEDULING_MESSAGES.serviceRequired),
+      date: z.string().min(1, SCHEDULING_MESSAGES.dateRequired),
+      time: z.string().min(1, SCHEDULING_MESSAGES.timeRequired),
+      duration: z.string().refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 1440), 'Duration must be between 1 and 1440 minutes'),
+      status: z.string(),
+      notes: z.string().max(10_000, 'Notes must be at most 10,000 characters'),
+      /** The stored date-time: keeping it unchanged is allowed even once it has passed. */
+      original: z.string(),
+    })
+    .superRefine((v, ctx) => {
+      if (!v.date || `${v.date}T${v.time}` === v.original) return;
+      const now = wallClockNow(timeZone);
+      if (v.date < now.date || (v.date === now.date && v.time && v.time <= now.time)) {
+        ctx.addIssue({ code: 'custom', path: ['date'], message: SCHEDULING_MESSAGES.datePast });
+      }
+    });
+}
+type FormValues = z.input<ReturnType<typeof formSchema>>;
+const FIELDS = ['customerName', 'customerEmail', 'customerPhone', 'serviceId', 'date', 'time', 'duration', 'status', 'notes'] as const;
+
+export interface AppointmentDialogProps {
+  appointment: Appointment | null;
+  /** The day to preselect for a new appointment. */
+  defaultDate: string;
+  services: Service[];
+  hours: DayHours | null;
+  timeZone: string;
+  onClose: () => void;
+}
+
+export function AppointmentDialog({ appointment, defaultDate, services, hours, timeZone, onClose }: AppointmentDialogProps) {
+  const isEdit = appointment !== null;
+  const current = appointment ? splitWallClock(appointment.appointmentDate) : null;
+  const schema = useMemo(() => formSchema(timeZone), [timeZone]);
+  const form = useForm<FormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      customerName: appointment?.customerName ?? '',
+      customerEmail: appointment?.customerEmail ?? '',
+      customerPhone: appointment?.customerPhone ?? '',
+      serviceId: appointment?.serviceId ? String(appointment.serviceId) : '',
+      date: current?.date ?? defaultDate,
+      time: current?.time ?? '',
+      duration: appointment ? String(appointment.duration) : '',
+      status: appointment?.status ?? 'scheduled',
+      notes: appointment?.notes ?? '',
+      original: current ? `${current.date}T${current.time}` : '',
+    },
+  });
+  const save = useSaveAppointment();
+  const cancel = useCancelAppointment();
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const date = useWatch({ control: form.control, name: 'date' });
+  const slots = slotsForDate(date, hours, current && date === current.date ? current.time : null);
+  // A service the organization switched off stays choosable on its existing appointments.
+  const serviceOptions = services.filter((s) => s.isActive || s.id === appointment?.serviceId);
+
+  const onSubmit = form.handleSubmit((v) => {
+    const body: CreateAppointmentBody = {
+      customerName: v.customerName.trim(),
+      customerEmail: v.customerEmail.trim(),
+      customerPhone: v.customerPhone.trim() || null,
+      serviceId: Number(v.serviceId),
+      appointmentDate: v.date,
+      appointmentTime: v.time,
+      duration: v.duration ? Number(v.duration) : null,
+      notes: v.notes.trim() || null,
+      ...(isEdit ? { status: v.status as CreateAppointmentBody['status'] } : {}),
+    };
+    return save.mutateAsync({ id: appointment?.id ?? null, body }).then(
+      () => {
+        toast({ title: isEdit ? 'Appointment updated successfully' : 'Appointment created successfully' });
+        onClose();
+      },
+      (error: unknown) => {
+        for (const { field, message } of fieldIssues(error, FIELDS, { appointmentDate: 'date', appointmentTime: 'time' })) {
+          form.setError(field as (typeof FIELDS)[number], { message });
+        }
+        if (isApiError(error, 409)) form.setError('time', { message: errorMessage(error) });
+        toast({ variant: 'destructive', title: isEdit ? 'Failed to update appointment' : 'Failed to create appointment', description: errorMessage(error) });
+      },
+    );
+  });
+
+  const onServiceChange = (id: string) => {
+    const service = services.find((s) => String(s.id) === id);
+    // A new appointment lasts as long as its service unless the duration was typed.
+    if (service && !form.getFieldState('duration').isDirty) form.setValue('duration', String(service.duration));
+  };
+
+  return (
+    <>
+      <Dialog open onOpenChange={(open) => !open && onClose()}>
+        <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-xl" data-testid="appointment-dialog">
+          <DialogHeader>
+            <DialogTitle>{isEdit ? 'Edit Appointment' : 'Add Appointment'}</DialogTitle>
+            <DialogDescription>Times are in the organization's time zone ({timeZone}). The customer is e-mailed the details.</DialogDescription>
+          </DialogHeader>
+          <Form {...form}>
+            <form onSubmit={onSubmit} noValidate className="grid gap-4">
+              <div className="grid gap-4 sm:grid-cols-2">
+                <TextField form={form} name="customerName" label="Customer Name" autoComplete="name" />
+                <TextField form={form} name="customerEmail" label="Customer Email" type="email" autoComplete="email" />
+                <TextField form={form} name="customerPhone" label="Customer Phone" type="tel" autoComplete="tel" />
+                <FormField
+                  control={form.control}
+                  name="serviceId"
+                  render={({ field }) => (
+                    <FormItem>
+                      <FormLabel>Service</FormLabel>
+                      <FormControl>
+                        <NativeSelect
+                          {...field}
+                          onChange={(e) => {
+                            field.onChange(e);
+                            onServiceChange(e.target.value);
+                          }}
+                        >
+                          <option value="">Select a service</option>
+                          {serviceOptions.map((s) => (
+                            <option key={s.id} value={s.id}>
+                              {s.name} ({s.duration} min)
+                            </option>
+                          ))}
+                        </NativeSelect>
+                      </FormControl>
+                      <FormMessage />
+                    </FormItem>
+                  )}
+                />
+                <TextField form={form} name="date" label="Date" type="date" />
+                <FormField
+                  control={form.control}
+                  name="time"
+                  render={({ field }) => (
+                    <FormItem>
+                      <FormLabel>Time</FormLabel>
+                      <FormControl>
+                        <NativeSelect {...field} disabled={slots.length === 0}>
+                          <option value="">{date && slots.length === 0 ? 'Closed on this day' : 'Select a time'}</option>
+                          {slots.map((t) => (
+                            <option key={t} value={t}>
+                              {timeLabel(t)}
+                            </option>
+                          ))}
+                        </NativeSelect>
+                      </FormControl>
+                      <FormMessage />
+                    </FormItem>
+                  )}
+                />
+                <TextField form={form} name="duration" label="Duration (minutes)" type="number" inputMode="numeric" min={1} max={1440} />
+                {isEdit && (
+                  <FormField
+                    control={form.control}
+                    name="status"
+                    render={({ field }) => (
+                      <FormItem>
+                        <FormLabel>Status</FormLabel>
+                        <FormControl>
+                          <NativeSelect {...field}>
+                            {APPOINTMENT_STATUSES.map((s) => (
+                              <option key={s} value={s}>
+                                {statusLabel(s)}
+                              </option>
+                            ))}
+                          </NativeSelect>
+                        </FormControl>
+                        <FormMessage />
+                      </FormItem>
+                    )}
+                  />
+                )}
+              </div>
+              <FormField
+                control={form.control}
+                name="notes"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Notes</FormLabel>
+                    <FormControl>
+                      <Textarea rows={3} {...field} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <DialogFooter className="gap-2 sm:justify-between">
+                {isEdit && appointment.status !== 'cancelled' ? (
+                  <Button type="button" variant="destructive" onClick={() => setConfirmCancel(true)} disabled={save.isPending}>
+                    Cancel Appointment
+                  </Button>
+                ) : (
+                  <span />
+                )}
+                <div className="flex flex-col-reverse gap-2 sm:flex-row">
+                  <Button type="button" variant="outline" onClick={onClose}>
+                    Close
+                  </Button>
+                  <Button type="submit" disabled={save.isPending}>
+                    {save.isPending ? 'Saving...' : isEdit ? 'Save Changes' : 'Add Appointment'}
+                  </Button>
+                </div>
+              </DialogFooter>
+            </form>
+          </Form>
+        </DialogContent>
+      </Dialog>
+      {confirmCancel && appointment && (
+        <ConfirmDeleteDialog
+          title="Cancel Appointment"
+          confirmLabel="Cancel Appointment"
+          workingLabel="Cancelling..."
+          cancelLabel="Keep"
+          description={`Cancel ${appointment.customerName || appointment.customerEmail}'s appointment? The customer is e-mailed that it was cancelled.`}
+          onConfirm={() =>
+            cancel.mutateAsync(appointment.id).then(
+              () => {
+                toast({ title: 'Appointment cancelled successfully' });
+                onClose();
+              },
+              (error: unknown) => {
+                toast({ variant: 'destructive', title: 'Failed to cancel appointment', description: errorMessage(error) });
+                throw error;
+              },
+            )
+          }
+          onClose={() => setConfirmCancel(false)}
+        />
+      )}
+    </>
+  );
+}
+
+function TextField({
+  form,
+  name,
+  label,
+  ...input
+}: { form: ReturnType<typeof useForm<FormValues>>; name: keyof FormValues; label: string } & Omit<ComponentProps<'input'>, 'form' | 'name'>) {
+  return (
+    <FormField
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>{label}</FormLabel>
+          <FormControl>
+            <Input {...input} {...field} />
+          </FormControl>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}

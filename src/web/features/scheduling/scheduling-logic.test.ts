@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addCustomTiming,
+  addDays,
+  DEFAULT_DAY_HOURS,
+  priceLabel,
+  slotsForDate,
+  splitWallClock,
+  timeLabel,
+  timeSlots,
+  timingChoices,
+  timingLabel,
+  wallClockNow,
+  weekDays,
+  weekRangeLabel,
+  weekStart,
+} from './scheduling-logic';
+
+describe('weeks', () => {
+  it('start on the Sunday on or before the date', () => {
+    expect(weekStart('2026-11-21')).toBe('2026-11-15'); // a Saturday
+    expect(weekStart('2026-11-22')).toBe('2026-11-22'); // a Sunday
+    expect(weekStart('2026-11-23')).toBe('2026-11-22');
+  });
+  it('have seven days across month and year ends', () => {
+    expect(weekDays('2026-12-31')).toEqual(['2026-12-27', '2026-12-28', '2026-12-29', '2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02']);
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2026-03-08', 7)).toBe('2026-03-15'); // across a DST change, still whole days
+  });
+  it('label their range', () => {
+    expect(weekRangeLabel('2026-12-27')).toBe('Dec 27 - Jan 2, 2027');
+  });
+});
+
+describe('wall clock', () => {
+  it("reads today in the organization's zone, not the browser's", () => {
+    const instant = new Date('2026-11-22T03:30:00Z');
+    expect(wallClockNow('America/New_York', instant)).toEqual({ date: '2026-11-21', time: '22:30' });
+    expect(wallClockNow('Asia/Tokyo', instant)).toEqual({ date: '2026-11-22', time: '12:30' });
+  });
+  it('falls back to the default zone for an unknown one', () => {
+    expect(wallClockNow('Nowhere/Land', new Date('2026-11-22T03:30:00Z')).date).toBe('2026-11-21');
+  });
+  it('splits the server value without a zone shift', () => {
+    expect(splitWallClock('2026-11-23T09:15:00')).toEqual({ date: '2026-11-23', time: '09:15' });
+  });
+});
+
+describe('15-minute slots', () => {
+  it('run from the start up to, not including, the end', () => {
+    const slots = timeSlots('09:00', '17:00');
+    expect(slots).toHaveLength(32);
+    expect(slots.slice(0, 3)).toEqual(['09:00', '09:15', '09:30']);
+    expect(slots.at(-1)).toBe('16:45');
+  });
+  it("follow the weekday's hours and are empty on a disabled day", () => {
+    const hours = { ...DEFAULT_DAY_HOURS, mondayStart: '10:30', mondayEnd: '11:30' };
+    expect(slotsForDate('2026-11-23', hours)).toEqual(['10:30', '10:45', '11:00', '11:15']);
+    expect(slotsForDate('2026-11-22', hours)).toEqual([]); // Sunday, disabled by default
+    expect(slotsForDate('2026-11-23', null)).toHaveLength(32); // 9 to 5 before settings exist
+  });
+  it("keep an edited appointment's own time", () => {
+    expect(slotsForDate('2026-11-22', null, '08:10')).toEqual(['08:10']);
+  });
+  it('show in 12-hour form', () => {
+    expect(timeLabel('00:05')).toBe('12:05 AM');
+    expect(timeLabel('09:30')).toBe('9:30 AM');
+    expect(timeLabel('12:00')).toBe('12:00 PM');
+    expect(timeLabel('16:45')).toBe('4:45 PM');
+  });
+});
+
+describe('reminder timings', () => {
+  it('are labelled in hours under a day, else days', () => {
+    expect(timingLabel(1)).toBe('1 hour');
+    expect(timingLabel(12)).toBe('12 hours');
+    expect(timingLabel(23)).toBe('23 hours');
+    expect(timingLabel(24)).toBe('1 day');
+    expect(timingLabel(168)).toBe('7 days');
+    expect(timingLabel(36)).toBe('1.5 days');
+  });
+  it('refuse anything but a positive whole number of hours', () => {
+    for (const raw of ['', '0', '-3', '2.5', 'abc', '1e2', '99999']) {
+      expect(addCustomTiming([24], raw)).toEqual({ ok: false, title: 'Invalid Timing', description: 'Please enter a valid number of hours.' });
+    }
+  });
+  it('refuse a duplicate', () => {
+    expect(addCustomTiming([24, 48], '48')).toEqual({ ok: false, title: 'Timing Exists', description: 'This timing already exists in your custom timings.' });
+  });
+  it('stay ascending', () => {
+    expect(addCustomTiming([24, 48], ' 3 ')).toEqual({ ok: true, timings: [3, 24, 48] });
+    expect(addCustomTiming([24, 48], '100')).toEqual({ ok: true, timings: [24, 48, 100] });
+  });
+  it('offer the standard options plus the custom ones', () => {
+    expect(timingChoices([3, 24])).toEqual([1, 2, 3, 4, 6, 12, 24, 48, 72, 168]);
+  });
+});
+
+it('formats prices', () => {
+  expect(priceLabel('1234.5')).toBe('$1,234.50');
+  expect(priceLabel('75.00')).toBe('$75.00');
+});
