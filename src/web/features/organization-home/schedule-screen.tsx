@@ -1,3 +1,4 @@
+import { formatPhone } from '@contracts/format';
 import { useEffect, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { CalendarX, Home, Mail, Phone } from 'lucide-react';
@@ -73,7 +74,7 @@ export function ScheduleScreen() {
                   {organization.phone && (
                     <a href={`tel:${organization.phone}`} className="inline-flex items-center gap-1.5 hover:text-foreground">
                       <Phone className="size-4" aria-hidden />
-                      {organization.phone}
+                      {formatPhone(organization.phone)}
                     </a>
                   )}
                   {organization.email && (
