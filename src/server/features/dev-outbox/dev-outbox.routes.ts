@@ -19,6 +19,7 @@ export function devOutboxRoutes(app: ZodApp, deps: AppDeps) {
         to: r.to,
         subject: r.subject,
         text: r.text,
+        attachments: (r.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType })),
         createdAt: r.createdAt.toISOString(),
       }));
     },

@@ -34,7 +34,7 @@ export function Tabs<T extends string>({
   };
   return (
     <div className={className}>
-      <div role="tablist" aria-label={label} className="inline-flex w-full rounded-lg bg-muted p-1 sm:w-auto">
+      <div role="tablist" aria-label={label} className="inline-flex w-full max-w-full overflow-x-auto rounded-lg bg-muted p-1 sm:w-auto">
         {items.map((item, i) => {
           const selected = item.value === value;
           return (

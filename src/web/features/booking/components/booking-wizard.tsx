@@ -209,12 +209,14 @@ export function BookingWizard({ slug, schedule, initialServiceId, homeHref }: Bo
               </Button>
             )}
             {step === DETAILS ? (
-              <Button type="submit" form="booking-details" disabled={book.isPending} className="sm:ml-auto">
+              // Distinct keys: React must not reuse the Continue button's node for this submit button, or the click
+              // that pressed Continue finishes as a submit of the details form.
+              <Button key="confirm" type="submit" form="booking-details" disabled={book.isPending} className="sm:ml-auto">
                 {book.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <CalendarCheck aria-hidden />}
                 {book.isPending ? 'Booking...' : 'Confirm Booking'}
               </Button>
             ) : (
-              <Button type="button" disabled={!canContinue} onClick={() => setStep((s) => s + 1)} className="sm:ml-auto">
+              <Button key="continue" type="button" disabled={!canContinue} onClick={() => setStep((s) => s + 1)} className="sm:ml-auto">
                 Continue
                 <ArrowRight aria-hidden />
               </Button>
