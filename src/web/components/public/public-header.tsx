@@ -14,7 +14,7 @@ export function PublicHeader({ organization, children }: PublicHeaderProps) {
     <header className="border-b bg-card">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-3 md:px-6">
         {organization ? (
-          <Link to={`/org/${organization.slug}`} className="flex max-w-full min-w-0 items-center gap-3">
+          <Link to={`/org/${organization.slug}`} className="flex max-w-full min-w-0 flex-1 basis-48 items-center gap-3">
             <OrganizationLogo name={organization.name} logo={organization.logo} className="size-10 text-base" />
             <span className="truncate text-lg font-semibold" data-testid="public-organization-name">
               {organization.name}
