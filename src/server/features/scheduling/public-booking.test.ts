@@ -113,7 +113,11 @@ describe('booking a slot', () => {
   it('accepts the schedule token in place of the slug', async () => {
     const res = await book(booking({ appointmentDate: `${nextWeekday(TZ, 5)}T09:00:00` }), org.token);
     expect(res.statusCode).toBe(201);
-    expect((await t.call({ url: `/api/public/schedule-by-slug/${org.token}` })).json().organization.name).toBeTruthy();
+    // The token resolves to the same organization as its slug (and names the slug, for the page's home link).
+    const byToken = (await t.call({ url: `/api/public/schedule-by-slug/${org.token}` })).json();
+    const bySlug = (await t.call({ url: `/api/public/schedule-by-slug/${org.slug}` })).json();
+    expect(byToken.organization).toEqual(bySlug.organization);
+    expect(byToken.organization.slug).toBe(org.slug);
   });
 });
 
