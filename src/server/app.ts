@@ -34,6 +34,7 @@ import { customerPortalRoutes } from './features/customer-portal/customer-portal
 import { vendorsRoutes } from './features/vendors/vendors.routes';
 import { schedulingRoutes } from './features/scheduling/scheduling.routes';
 import { messagingRoutes } from './features/messaging/messaging.routes';
+import { inventoryRoutes } from './features/inventory/inventory.routes';
 import type { AppDeps, ZodApp } from './platform/app-deps';
 import { registerErrorHandling } from './platform/errors';
 import { isApiUrl, registerGuard, type RouteEntry } from './platform/guard';
@@ -76,6 +77,7 @@ const FEATURES: ((app: ZodApp, deps: AppDeps) => void)[] = [
   vendorsRoutes,
   schedulingRoutes,
   messagingRoutes,
+  inventoryRoutes,
 ];
 
 export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {

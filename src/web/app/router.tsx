@@ -56,7 +56,7 @@ const staffRoutes: RouteObject[] = [
   { path: 'estimates', ...screen(() => import('@/features/estimates/estimates-screen').then((m) => m.EstimatesScreen)) },
   { path: 'invoices', ...screen(() => import('@/features/invoices/invoices-screen').then((m) => m.InvoicesScreen)) },
   { path: 'payments', ...screen(() => import('@/features/payments/payments-screen').then((m) => m.PaymentsScreen)) },
-  emptyScreen('inventory', 'inventory'),
+  { path: 'inventory', ...screen(() => import('@/features/inventory/inventory-screen').then((m) => m.InventoryScreen)) },
   emptyScreen('time-tracking', 'timeTracking'),
   { path: 'messaging', ...screen(() => import('@/features/messaging/messaging-screen').then((m) => m.MessagingScreen)) },
   { path: 'scheduling', ...screen(() => import('@/features/scheduling/scheduling-screen').then((m) => m.SchedulingScreen)) },
