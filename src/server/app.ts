@@ -35,6 +35,7 @@ import { vendorsRoutes } from './features/vendors/vendors.routes';
 import { schedulingRoutes } from './features/scheduling/scheduling.routes';
 import { messagingRoutes } from './features/messaging/messaging.routes';
 import { inventoryRoutes } from './features/inventory/inventory.routes';
+import { shortUrlsRoutes } from './features/short-urls/short-urls.routes';
 import type { AppDeps, ZodApp } from './platform/app-deps';
 import { registerErrorHandling } from './platform/errors';
 import { isApiUrl, registerGuard, type RouteEntry } from './platform/guard';
@@ -78,6 +79,7 @@ const FEATURES: ((app: ZodApp, deps: AppDeps) => void)[] = [
   schedulingRoutes,
   messagingRoutes,
   inventoryRoutes,
+  shortUrlsRoutes,
 ];
 
 export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {

@@ -68,7 +68,7 @@ const staffRoutes: RouteObject[] = [
   { path: 'payment-analytics', ...screen(() => import('@/features/payment-analytics/payment-analytics-screen').then((m) => m.PaymentAnalyticsScreen)) },
   gatedScreen('payment-processors', () => import('@/features/payment-processors/payment-processors-screen').then((m) => m.PaymentProcessorsScreen), SUPER_USER),
   { path: 'payment-links', ...screen(() => import('@/features/payment-links/payment-links-screen').then((m) => m.PaymentLinksScreen)) },
-  emptyScreen('url-shortener', 'urlShortener'),
+  { path: 'url-shortener', ...screen(() => import('@/features/url-shortener/url-shortener-screen').then((m) => m.UrlShortenerScreen)) },
   {
     path: 'super-admin',
     lazy: async () => {

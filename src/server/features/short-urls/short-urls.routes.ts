@@ -1,0 +1,73 @@
+import { listQuerySchema } from '../../../contracts/lists';
+import {
+  createShortUrlBodySchema,
+  shortUrlIdParamsSchema,
+  shortUrlListSchema,
+  shortUrlSchema,
+  updateShortUrlBodySchema,
+} from '../../../contracts/short-urls';
+import type { AppDeps, ZodApp } from '../../platform/app-deps';
+import { access } from '../../platform/context';
+import { requireCtx } from '../../platform/guard';
+import { setTotalCount } from '../../platform/lists';
+import { createShortUrl } from './create-short-url';
+import { listShortUrls } from './list-short-urls';
+import { resolveShortUrl } from './resolve-short-url';
+import { updateShortUrl } from './update-short-url';
+
+// The role table has no short-URL permission. Every staff role holds send_messages (short links are
+// what staff send to customers) and customers/guests do not; writing takes manage_customers, held by
+// org_admin and manager (and super_user) but not employee.
+const read = access.require(['send_messages', 'manage_customers'], { tenant: true });
+const write = access.require('manage_customers', { tenant: true });
+const tags = ['short-urls'];
+
+export function shortUrlsRoutes(app: ZodApp, deps: AppDeps): void {
+  const { db } = deps;
+
+  app.get('/api/short-urls', {
+    config: { access: read },
+    schema: {
+      tags,
+      summary: "The organization's short URLs, newest first (q: title, URL or code; total in X-Total-Count)",
+      querystring: listQuerySchema,
+      response: { 200: shortUrlListSchema },
+    },
+    handler: async (req, reply) => {
+      const { rows, total } = await listShortUrls(db, requireCtx(req), req.query);
+      setTotalCount(reply, total);
+      return rows;
+    },
+  });
+
+  app.post('/api/short-urls', {
+    config: { access: write },
+    schema: {
+      tags,
+      summary: 'Add a short URL (shortCode optional: 7 random characters when left out; 409 when taken)',
+      body: createShortUrlBodySchema,
+      response: { 201: shortUrlSchema },
+    },
+    handler: async (req, reply) => reply.code(201).send(await createShortUrl(db, requireCtx(req), req.body)),
+  });
+
+  app.put('/api/short-urls/:id', {
+    config: { access: write },
+    schema: {
+      tags,
+      summary: 'Change title, URL or active flag of a short URL (the code is read-only)',
+      params: shortUrlIdParamsSchema,
+      body: updateShortUrlBodySchema,
+      response: { 200: shortUrlSchema },
+    },
+    handler: async (req) => updateShortUrl(db, requireCtx(req), req.params.id, req.body),
+  });
+
+  // Public, outside /api: anyone with the link is sent on. No-store so every visit reaches us and counts.
+  app.get<{ Params: { code: string } }>('/s/:code', async (req, reply) => {
+    const target = await resolveShortUrl(db, req.params.code);
+    reply.header('Cache-Control', 'no-store');
+    if (!target) return reply.code(404).send({ message: 'Short URL not found' });
+    return reply.redirect(target, 302);
+  });
+}
