@@ -6,6 +6,7 @@ import { customers, organizations, users } from '../schema/index';
 import { seedDemoRecords } from './seed-demo-records';
 import { seedDemoPaymentActivity } from './seed-demo-payments';
 import { DENTAL_SCHEDULING, HOME_SCHEDULING, seedDemoScheduling } from './seed-demo-scheduling';
+import { seedDemoShortUrls } from './seed-demo-short-urls';
 import { seedDemoVendors } from '../../features/vendors/demo-vendors';
 
 export const DEMO_ACCOUNTS = {
@@ -95,6 +96,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
     await seedDemoVendors(tx, demo.id);
     await seedDemoScheduling(tx, demo.id, HOME_SCHEDULING, now);
     await seedDemoScheduling(tx, dental.id, DENTAL_SCHEDULING, now);
+    await seedDemoShortUrls(tx, demo.id, 'demo', now);
   });
   return true;
 }

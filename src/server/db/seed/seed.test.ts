@@ -51,6 +51,8 @@ describe('demo data', () => {
     expect(pending.length).toBeGreaterThan(0);
     const msgs: { status: string }[] = await get('/api/messages');
     expect(msgs.map((m) => m.status).sort()).toEqual(['draft', 'sent']);
+    const links: { shortCode: string }[] = await get('/api/short-urls');
+    expect(links.map((l) => l.shortCode).sort()).toEqual(['demo-book', 'demo-furnace', 'demo-review']);
   });
 
   it('create-super-user creates or promotes', async () => {
