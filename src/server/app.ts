@@ -36,6 +36,7 @@ import { schedulingRoutes } from './features/scheduling/scheduling.routes';
 import { messagingRoutes } from './features/messaging/messaging.routes';
 import { inventoryRoutes } from './features/inventory/inventory.routes';
 import { shortUrlsRoutes } from './features/short-urls/short-urls.routes';
+import { timeEntriesRoutes } from './features/time-entries/time-entries.routes';
 import type { AppDeps, ZodApp } from './platform/app-deps';
 import { registerErrorHandling } from './platform/errors';
 import { isApiUrl, registerGuard, type RouteEntry } from './platform/guard';
@@ -80,6 +81,7 @@ const FEATURES: ((app: ZodApp, deps: AppDeps) => void)[] = [
   messagingRoutes,
   inventoryRoutes,
   shortUrlsRoutes,
+  timeEntriesRoutes,
 ];
 
 export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {

@@ -57,7 +57,7 @@ const staffRoutes: RouteObject[] = [
   { path: 'invoices', ...screen(() => import('@/features/invoices/invoices-screen').then((m) => m.InvoicesScreen)) },
   { path: 'payments', ...screen(() => import('@/features/payments/payments-screen').then((m) => m.PaymentsScreen)) },
   { path: 'inventory', ...screen(() => import('@/features/inventory/inventory-screen').then((m) => m.InventoryScreen)) },
-  emptyScreen('time-tracking', 'timeTracking'),
+  { path: 'time-tracking', ...screen(() => import('@/features/time-tracking/time-tracking-screen').then((m) => m.TimeTrackingScreen)) },
   { path: 'messaging', ...screen(() => import('@/features/messaging/messaging-screen').then((m) => m.MessagingScreen)) },
   { path: 'scheduling', ...screen(() => import('@/features/scheduling/scheduling-screen').then((m) => m.SchedulingScreen)) },
   emptyScreen('reports', 'reports'),

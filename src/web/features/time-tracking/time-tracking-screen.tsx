@@ -1,0 +1,310 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Play, Search, Square } from 'lucide-react';
+import type { TimeEntry } from '@contracts/time-entries';
+import { singular } from '@contracts/vocabulary';
+import { api, errorMessage, isApiError } from '@/lib/api-client';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useLabels } from '@/lib/use-labels';
+import { PageHeader } from '@/components/page-header';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+
+// Written out rather than imported from @contracts/time-entries, which builds zod schemas on load.
+const ACTIVE_TIMER_POLL_MS = 1000;
+const SEARCH_DEBOUNCE_MS = 300;
+const WORK_ORDER_REQUIRED = 'Please select a work order';
+
+interface WorkOrderOption {
+  id: number;
+  orderNumber: string;
+  title: string;
+}
+
+const keys = {
+  all: ['time-entries'] as const,
+  active: ['time-entries', 'active'] as const,
+  list: (q: string) => ['time-entries', 'list', q] as const,
+};
+
+function minutesBetween(start: string, end: number): number {
+  return Math.max(0, Math.floor((end - new Date(start).getTime()) / 60_000));
+}
+
+/** Hours and minutes (part 2 section 9): "2h 05m". */
+function formatDuration(totalMinutes: number): string {
+  return `${Math.floor(totalMinutes / 60)}h ${String(totalMinutes % 60).padStart(2, '0')}m`;
+}
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+const formatDateTime = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
+
+function useNow(intervalMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = window.setInterval(() => setNow(Date.now()), intervalMs);
+    return () => window.clearInterval(id);
+  }, [intervalMs]);
+  return now;
+}
+
+function StartTimerForm({ autoFocus }: { autoFocus: boolean }) {
+  const labels = useLabels();
+  const queryClient = useQueryClient();
+  const [workOrderId, setWorkOrderId] = useState('');
+  const [description, setDescription] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const selectRef = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    if (autoFocus) selectRef.current?.focus();
+  }, [autoFocus]);
+
+  const workOrders = useQuery({
+    queryKey: ['work-orders', 'timer-options'],
+    queryFn: ({ signal }) => api.get<WorkOrderOption[]>('/api/work-orders?limit=500', { signal }),
+  });
+  const start = useMutation({
+    mutationFn: () => api.post<TimeEntry>('/api/time-entries', { workOrderId: Number(workOrderId), description: description.trim() || null }),
+    onSuccess: (entry) => {
+      queryClient.setQueryData(keys.active, entry);
+      void queryClient.invalidateQueries({ queryKey: keys.all });
+      setWorkOrderId('');
+      setDescription('');
+      toast({ title: 'Timer started successfully' });
+    },
+    onError: (err) => {
+      if (isApiError(err, 409)) void queryClient.invalidateQueries({ queryKey: keys.active });
+      toast({ variant: 'destructive', title: 'Failed to start timer', description: errorMessage(err) });
+    },
+  });
+
+  const onSubmit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!workOrderId) {
+      setError(WORK_ORDER_REQUIRED);
+      return;
+    }
+    setError(null);
+    start.mutate();
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+      <div className="grid gap-2">
+        <Label htmlFor="timer-work-order">{singular(labels.workOrders)}</Label>
+        <NativeSelect
+          id="timer-work-order"
+          ref={selectRef}
+          value={workOrderId}
+          onChange={(e) => {
+            setWorkOrderId(e.target.value);
+            if (e.target.value) setError(null);
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'timer-work-order-error' : undefined}
+          disabled={workOrders.isPending}
+        >
+          <option value="">{workOrders.isPending ? 'Loading...' : 'Select a work order'}</option>
+          {(workOrders.data ?? []).map((wo) => (
+            <option key={wo.id} value={wo.id}>
+              {wo.orderNumber} - {wo.title}
+            </option>
+          ))}
+        </NativeSelect>
+        {error && (
+          <p id="timer-work-order-error" className="text-sm text-destructive">
+            {error}
+          </p>
+        )}
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="timer-description">Description</Label>
+        <Textarea id="timer-description" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={2000} placeholder="What are you working on?" />
+      </div>
+      <div>
+        <Button type="submit" disabled={start.isPending}>
+          <Play aria-hidden />
+          Start Timer
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function RunningTimer({ entry }: { entry: TimeEntry }) {
+  const queryClient = useQueryClient();
+  const now = useNow(ACTIVE_TIMER_POLL_MS);
+  const stop = useMutation({
+    mutationFn: () => api.put<TimeEntry>(`/api/time-entries/${entry.id}`, { endTime: new Date().toISOString(), isActive: false }),
+    onSuccess: () => {
+      queryClient.setQueryData(keys.active, null);
+      void queryClient.invalidateQueries({ queryKey: keys.all });
+      toast({ title: 'Timer stopped successfully' });
+    },
+    onError: (err) => {
+      void queryClient.invalidateQueries({ queryKey: keys.active });
+      toast({ variant: 'destructive', title: 'Failed to stop timer', description: errorMessage(err) });
+    },
+  });
+  return (
+    <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0 space-y-1">
+        <p className="font-mono text-3xl font-semibold tabular-nums" aria-live="off" data-testid="timer-duration">
+          {formatDuration(minutesBetween(entry.startTime, now))}
+        </p>
+        <p className="truncate text-sm font-medium">{entry.workOrderTitle ?? `#${entry.workOrderId}`}</p>
+        {entry.customerName && <p className="truncate text-sm text-muted-foreground">{entry.customerName}</p>}
+        {entry.description && <p className="text-sm text-muted-foreground">{entry.description}</p>}
+        <p className="text-xs text-muted-foreground">Started {formatDateTime(entry.startTime)}</p>
+      </div>
+      <Button variant="destructive" onClick={() => stop.mutate()} disabled={stop.isPending}>
+        <Square aria-hidden />
+        Stop
+      </Button>
+    </div>
+  );
+}
+
+function EntriesTable({ entries, now }: { entries: TimeEntry[]; now: number }) {
+  const duration = (e: TimeEntry) => formatDuration(e.durationMinutes ?? minutesBetween(e.startTime, e.endTime ? new Date(e.endTime).getTime() : now));
+  return (
+    <>
+      <ul className="divide-y md:hidden">
+        {entries.map((e) => (
+          <li key={e.id} className="space-y-1 p-4 text-sm">
+            <div className="flex items-center justify-between gap-2">
+              <span className="truncate font-medium">{e.workOrderTitle ?? `#${e.workOrderId}`}</span>
+              {e.isActive ? <Badge>Active</Badge> : <span className="tabular-nums">{duration(e)}</span>}
+            </div>
+            <p className="text-muted-foreground">{[e.customerName, e.employeeName].filter(Boolean).join(' · ')}</p>
+            {e.description && <p>{e.description}</p>}
+            <p className="text-xs text-muted-foreground">{formatDateTime(e.startTime)}</p>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto md:block">
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Work Order</TableHead>
+              <TableHead>Customer</TableHead>
+              <TableHead>Employee</TableHead>
+              <TableHead>Description</TableHead>
+              <TableHead>Start Time</TableHead>
+              <TableHead>End Time</TableHead>
+              <TableHead>Duration</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {entries.map((e) => (
+              <TableRow key={e.id}>
+                <TableCell className="font-medium">{e.workOrderTitle ?? `#${e.workOrderId}`}</TableCell>
+                <TableCell>{e.customerName ?? '-'}</TableCell>
+                <TableCell>{e.employeeName ?? '-'}</TableCell>
+                <TableCell className="max-w-xs truncate">{e.description ?? '-'}</TableCell>
+                <TableCell className="whitespace-nowrap">{formatDateTime(e.startTime)}</TableCell>
+                <TableCell className="whitespace-nowrap">{e.endTime ? formatDateTime(e.endTime) : <Badge>Active</Badge>}</TableCell>
+                <TableCell className="tabular-nums">{duration(e)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+    </>
+  );
+}
+
+export function TimeTrackingScreen() {
+  const [searchParams] = useSearchParams();
+  // The dashboard's Start Timer links here with ?start=1 (DECISIONS.md): the start form takes focus.
+  const startRequested = searchParams.has('start');
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const now = useNow(60_000);
+
+  const active = useQuery({
+    queryKey: keys.active,
+    queryFn: ({ signal }) => api.get<TimeEntry | null>('/api/time-entries/active', { signal }),
+    refetchInterval: ACTIVE_TIMER_POLL_MS,
+  });
+  const entries = useQuery({
+    queryKey: keys.list(q),
+    queryFn: ({ signal }) => api.getPage<TimeEntry>(`/api/time-entries${q ? `?q=${encodeURIComponent(q)}` : ''}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  const rows = entries.data?.rows ?? [];
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-6">
+      <PageHeader title="Time Tracking" description="Clock time against work orders." />
+      <Card>
+        <CardHeader>
+          <CardTitle>Time Clock</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {active.isPending ? (
+            <div className="space-y-3" data-testid="timer-loading">
+              <Skeleton className="h-9 w-full" />
+              <Skeleton className="h-20 w-full" />
+            </div>
+          ) : active.isError ? (
+            <Alert variant="destructive">
+              <AlertTitle>Failed to load the timer</AlertTitle>
+              <AlertDescription>{errorMessage(active.error)}</AlertDescription>
+            </Alert>
+          ) : active.data ? (
+            <RunningTimer entry={active.data} />
+          ) : (
+            <StartTimerForm autoFocus={startRequested} />
+          )}
+        </CardContent>
+      </Card>
+      <Card className="overflow-hidden">
+        <div className="border-b p-4">
+          <div className="relative max-w-sm">
+            <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+            <Input
+              type="search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder="Search time entries..."
+              aria-label="Search time entries"
+              maxLength={200}
+              className="pl-8"
+            />
+          </div>
+        </div>
+        {entries.isPending ? (
+          <div className="space-y-3 p-4" data-testid="time-entries-loading">
+            {Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} className="h-10 w-full" />
+            ))}
+          </div>
+        ) : entries.isError ? (
+          <div className="p-4">
+            <Alert variant="destructive">
+              <AlertTitle>Failed to load time entries</AlertTitle>
+              <AlertDescription>{errorMessage(entries.error)}</AlertDescription>
+            </Alert>
+          </div>
+        ) : rows.length === 0 ? (
+          <p className="p-10 text-center text-sm text-muted-foreground">{q ? 'No results found.' : 'No time entries yet.'}</p>
+        ) : (
+          <div className={entries.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+            <EntriesTable entries={rows} now={now} />
+          </div>
+        )}
+      </Card>
+    </div>
+  );
+}
