@@ -53,15 +53,15 @@ export function RecommendedActions({ recommended, organizationId, canManagePayme
       onError: (error) => toast({ variant: 'destructive', title: ACTION_FAILURE_TITLES['send-autopay-invites'], description: errorMessage(error) }),
     });
 
-  const nothingToDo = overdueCustomers === 0 && withoutPortal === 0 && cardWithoutAutoPay === 0;
+  const noActionsNeeded = overdueCustomers === 0 && withoutPortal === 0 && cardWithoutAutoPay === 0;
   return (
     <Card>
       <CardHeader>
         <CardTitle>Recommended Actions</CardTitle>
-        {needsOrganization && !nothingToDo && <CardDescription>Choose an organization above to act on its customers.</CardDescription>}
+        {needsOrganization && !noActionsNeeded && <CardDescription>Choose an organization above to act on its customers.</CardDescription>}
       </CardHeader>
       <CardContent>
-        {nothingToDo ? (
+        {noActionsNeeded ? (
           <p className="text-sm text-muted-foreground">No recommended actions right now.</p>
         ) : (
           <ul className="space-y-3">
