@@ -37,6 +37,8 @@ import { messagingRoutes } from './features/messaging/messaging.routes';
 import { inventoryRoutes } from './features/inventory/inventory.routes';
 import { shortUrlsRoutes } from './features/short-urls/short-urls.routes';
 import { timeEntriesRoutes } from './features/time-entries/time-entries.routes';
+import { reportsRoutes } from './features/reports/reports.routes';
+import { usersRoutes } from './features/users/users.routes';
 import type { AppDeps, ZodApp } from './platform/app-deps';
 import { registerErrorHandling } from './platform/errors';
 import { isApiUrl, registerGuard, type RouteEntry } from './platform/guard';
@@ -82,6 +84,8 @@ const FEATURES: ((app: ZodApp, deps: AppDeps) => void)[] = [
   inventoryRoutes,
   shortUrlsRoutes,
   timeEntriesRoutes,
+  reportsRoutes,
+  usersRoutes,
 ];
 
 export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {

@@ -49,8 +49,12 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // numeric and timestamps are parsed by drizzle per column; keep int8 (counts) as numbers.
   pg.types.setTypeParser(20, (v: string) => Number(v));
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000, options: `-c cpu_operator_cost=${CPU_OPERATOR_COST}` });
-  // A dropped connection must not crash the process; the next query reconnects.
+  // A dropped connection must not crash the process; the next query reconnects. The pool's own 'error' covers only
+  // idle connections: one checked out (in a transaction, or holding an advisory lock) emits on its client, and an
+  // unhandled 'error' event would kill the process when the server restarts. Its query fails instead (503), and
+  // the pool discards a connection that is no longer queryable when it is released.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle({ client: pool, schema }) as unknown as Db;
   return {
     db,

@@ -77,7 +77,7 @@ function isDatabaseUnavailable(err: unknown): boolean {
     const c = (e as { code?: unknown }).code;
     if (c === 'ECONNREFUSED' || c === 'ECONNRESET' || c === 'ETIMEDOUT') return true;
     const m = (e as { message?: unknown }).message;
-    if (typeof m === 'string' && /Connection terminated|timeout exceeded when trying to connect/i.test(m)) return true;
+    if (typeof m === 'string' && /Connection terminated|timeout exceeded when trying to connect|connection error and is not queryable|Client was closed and is not queryable|the database system is (starting up|shutting down|in recovery mode)/i.test(m)) return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;
@@ -105,7 +105,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const pgCode = pgErrorCode(err);
     if (pgCode === '23505') return reply.code(409).send({ message: 'That record already exists' });
     if (pgCode === '23503') return reply.code(400).send({ message: 'A referenced record does not exist' });
-    if (pgCode === '22P02' || pgCode === '22003' || pgCode === '22007' || pgCode === '22008' || pgCode === '22001') {
+    // 22021: text PostgreSQL cannot store, such as a NUL character in a name or a search.
+    if (pgCode === '22P02' || pgCode === '22003' || pgCode === '22007' || pgCode === '22008' || pgCode === '22001' || pgCode === '22021') {
       return reply.code(400).send({ message: 'Invalid input value' });
     }
     if (isDatabaseUnavailable(err)) {

@@ -1,6 +1,6 @@
 // A short-lived cache for reads that cost a pass over an organization's rows on every request: the
 // exact total of a list (X-Total-Count, unfiltered or for a search), the customers a search term names,
-// and the dashboard's figures. Page rows themselves are never cached.
+// and aggregate figures (dashboard, aging report, reports summary). Page rows themselves are never cached.
 //
 // Freshness: every state-changing /api request (POST, PUT, PATCH, DELETE) handled by this app instance
 // clears the cache of its database when it starts and again when it has answered (guard.ts), and a

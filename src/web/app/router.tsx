@@ -4,7 +4,6 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { RouteError } from '@/app/routes/route-error';
 import { SessionGate } from '@/app/routes/session-gate';
 import { GuestOnlyLayout } from '@/app/routes/guest-only-layout';
-import type { EmptyArea } from '@/features/empty-screen/empty-areas';
 import type { Role } from '@contracts/permissions';
 
 // Every screen is its own chunk so the first page stays small (the sign-in page loads no shell).
@@ -21,18 +20,6 @@ function gatedScreen(path: string, load: () => Promise<ComponentType>, roles: re
     return { element: <RoleGate roles={roles}><Screen /></RoleGate> };
   };
   return { path, lazy };
-}
-
-function emptyScreen(path: string | null, area: EmptyArea, roles?: readonly Role[]): RouteObject {
-  const lazy: RouteObject['lazy'] = async () => {
-    const [{ EmptyScreen }, { RoleGate }] = await Promise.all([
-      import('@/features/empty-screen/empty-screen'),
-      import('@/app/routes/role-gate'),
-    ]);
-    const element = <EmptyScreen area={area} />;
-    return { element: roles ? <RoleGate roles={roles}>{element}</RoleGate> : element };
-  };
-  return path === null ? { index: true, lazy } : { path, lazy };
 }
 
 /** Always public, never in the shell, whatever the login state (part 2 "Top-level routing"). */
@@ -60,11 +47,11 @@ const staffRoutes: RouteObject[] = [
   { path: 'time-tracking', ...screen(() => import('@/features/time-tracking/time-tracking-screen').then((m) => m.TimeTrackingScreen)) },
   { path: 'messaging', ...screen(() => import('@/features/messaging/messaging-screen').then((m) => m.MessagingScreen)) },
   { path: 'scheduling', ...screen(() => import('@/features/scheduling/scheduling-screen').then((m) => m.SchedulingScreen)) },
-  emptyScreen('reports', 'reports'),
+  { path: 'reports', ...screen(() => import('@/features/reports/reports-screen').then((m) => m.ReportsScreen)) },
   { path: 'vendors', ...screen(() => import('@/features/vendors/vendors-screen').then((m) => m.VendorsScreen)) },
   gatedScreen('organization', () => import('@/features/organization/organization-screen').then((m) => m.OrganizationScreen), ADMINS),
   gatedScreen('organizations', () => import('@/features/organization/organization-screen').then((m) => m.OrganizationScreen), ADMINS),
-  emptyScreen('users', 'users', ADMINS),
+  gatedScreen('users', () => import('@/features/users/users-screen').then((m) => m.UsersScreen), ADMINS),
   { path: 'payment-analytics', ...screen(() => import('@/features/payment-analytics/payment-analytics-screen').then((m) => m.PaymentAnalyticsScreen)) },
   gatedScreen('payment-processors', () => import('@/features/payment-processors/payment-processors-screen').then((m) => m.PaymentProcessorsScreen), SUPER_USER),
   { path: 'payment-links', ...screen(() => import('@/features/payment-links/payment-links-screen').then((m) => m.PaymentLinksScreen)) },

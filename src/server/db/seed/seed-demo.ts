@@ -7,6 +7,7 @@ import { seedDemoRecords } from './seed-demo-records';
 import { seedDemoPaymentActivity } from './seed-demo-payments';
 import { DENTAL_SCHEDULING, HOME_SCHEDULING, seedDemoScheduling } from './seed-demo-scheduling';
 import { seedDemoShortUrls } from './seed-demo-short-urls';
+import { seedDemoTimeEntries } from './seed-demo-time-entries';
 import { seedDemoVendors } from '../../features/vendors/demo-vendors';
 
 export const DEMO_ACCOUNTS = {
@@ -97,6 +98,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
     await seedDemoScheduling(tx, demo.id, HOME_SCHEDULING, now);
     await seedDemoScheduling(tx, dental.id, DENTAL_SCHEDULING, now);
     await seedDemoShortUrls(tx, demo.id, 'demo', now);
+    for (const org of [demo, dental]) await seedDemoTimeEntries(tx, org.id, now);
   });
   return true;
 }

@@ -55,6 +55,19 @@ describe('demo data', () => {
     expect(links.map((l) => l.shortCode).sort()).toEqual(['demo-book', 'demo-furnace', 'demo-review']);
   });
 
+  it('has staff time entries against worked jobs, all finished, with the staff names', async () => {
+    const admin = await t.cookieFor((await t.database.db.select().from(users).where(eq(users.email, 'admin@example.com')))[0].id);
+    const res = await t.call({ url: '/api/time-entries?limit=200', cookie: admin });
+    const entries: { employeeName: string; endTime: string | null; isActive: boolean; workOrderTitle: string; startTime: string }[] = res.json();
+    expect(Number(res.headers['x-total-count'])).toBeGreaterThan(20);
+    expect(entries.every((e) => !e.isActive && e.endTime !== null && e.workOrderTitle.length > 0)).toBe(true);
+    expect(new Set(entries.map((e) => e.employeeName))).toEqual(new Set(['Alex Admin', 'Morgan Manager', 'Evan Employee']));
+    expect(entries.every((e) => new Date(e.endTime!).getTime() > new Date(e.startTime).getTime())).toBe(true);
+    const active = await t.call({ url: '/api/time-entries/active', cookie: admin });
+    expect(active.statusCode).toBe(200);
+    expect(active.body === 'null' || active.body === '').toBe(true);
+  });
+
   it('create-super-user creates or promotes', async () => {
     expect(await createSuperUser(t.database.db, 'Owner@Example.com ')).toBe('created');
     const [u] = await t.database.db.select().from(users).where(eq(users.email, 'owner@example.com'));

@@ -1,47 +1,97 @@
-import { and, asc, eq } from 'drizzle-orm';
-import { adminUserListSchema } from '../../../contracts/admin';
+import { and, eq } from 'drizzle-orm';
+import { adminUserListSchema, adminUserSchema, auditLogQuerySchema, auditLogSchema, systemStatsSchema } from '../../../contracts/admin';
+import { listQuerySchema } from '../../../contracts/lists';
+import { adminCreateUserBodySchema, updateUserRoleBodySchema, userIdParamsSchema } from '../../../contracts/users';
 import { impersonateBodySchema, impersonateResponseSchema, messageSchema } from '../../../contracts/auth';
-import { organizations, users, userSessions } from '../../db/schema/index';
+import { users, userSessions } from '../../db/schema/index';
 import type { AppDeps, ZodApp } from '../../platform/app-deps';
 import { access } from '../../platform/context';
 import { forbidden, invalid, notFound } from '../../platform/errors';
 import { requireCtx } from '../../platform/guard';
+import { setTotalCount } from '../../platform/lists';
 import { createImpersonationSession } from '../../platform/sessions';
 import { isRole } from '../../../contracts/permissions';
 import { writeAudit } from '../audit/write-audit';
+import { createUser } from '../users/create-user';
+import { listUsers } from '../users/list-users';
+import { updateUser } from '../users/update-user';
+import { listAuditLog } from './list-audit-log';
+import { systemStats } from './system-stats';
+
+// system_admin is the super user's alone (part 1 section 6).
+const superOnly = access.require('system_admin', { tenant: false });
+const tags = ['admin'];
 
 export function adminRoutes(app: ZodApp, deps: AppDeps) {
   const { db } = deps;
 
   app.get('/api/admin/users', {
-    config: { access: access.require('system_admin', { tenant: false }) },
-    schema: { tags: ['admin'], summary: 'Every user, sorted by first name', response: { 200: adminUserListSchema } },
-    handler: async () => {
-      const rows = await db
-        .select({ user: users, organizationName: organizations.name })
-        .from(users)
-        .leftJoin(organizations, eq(organizations.id, users.organizationId))
-        .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
-      return rows.map(({ user: u, organizationName }) => ({
-        id: u.id,
-        email: u.email,
-        firstName: u.firstName,
-        lastName: u.lastName,
-        companyName: u.companyName,
-        organizationId: u.organizationId,
-        organizationName: organizationName ?? null,
-        role: isRole(u.role) ? u.role : 'guest',
-        isActive: u.isActive,
-        lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
-        createdAt: u.createdAt.toISOString(),
-      }));
+    config: { access: superOnly },
+    schema: {
+      tags,
+      summary: 'Every user (or one organization\'s), sorted by first name; q searches name, e-mail and company; total in X-Total-Count',
+      querystring: listQuerySchema,
+      response: { 200: adminUserListSchema },
+    },
+    handler: async (req, reply) => {
+      const { rows, total } = await listUsers(db, requireCtx(req), req.query);
+      setTotalCount(reply, total);
+      return rows;
+    },
+  });
+
+  app.post('/api/admin/users', {
+    config: { access: superOnly },
+    schema: {
+      tags,
+      summary: 'Create a user of any role; an organization is required unless the role is customer or super_user (409 for a taken e-mail)',
+      body: adminCreateUserBodySchema,
+      response: { 201: adminUserSchema },
+    },
+    handler: async (req, reply) => reply.code(201).send(await createUser(db, requireCtx(req), req.body)),
+  });
+
+  app.put('/api/admin/users/:id/role', {
+    config: { access: superOnly },
+    schema: {
+      tags,
+      summary: "Change a user's role (takes effect on their next request; a super user cannot change their own)",
+      params: userIdParamsSchema,
+      body: updateUserRoleBodySchema,
+      response: { 200: adminUserSchema },
+    },
+    handler: async (req) => updateUser(db, requireCtx(req), req.params.id, { role: req.body.role }),
+  });
+
+  app.get('/api/admin/system-stats', {
+    config: { access: superOnly },
+    schema: {
+      tags,
+      summary: 'Users, organizations, active sign-in sessions and System Health (database, migrations, outbox and reminder backlog)',
+      response: { 200: systemStatsSchema },
+    },
+    handler: async () => systemStats(deps.database),
+  });
+
+  app.get('/api/admin/audit-log', {
+    config: { access: superOnly },
+    schema: {
+      tags,
+      summary: 'The audit log, newest first (action: exact or a family such as "user"; total in X-Total-Count)',
+      querystring: auditLogQuerySchema,
+      response: { 200: auditLogSchema },
+    },
+    handler: async (req, reply) => {
+      const { rows, total } = await listAuditLog(db, req.query);
+      setTotalCount(reply, total);
+      return rows;
     },
   });
 
   app.post('/api/admin/impersonate', {
     config: { access: access.require('impersonate_users', { tenant: false }) },
     schema: {
-      tags: ['admin'],
+      tags,
       summary: 'Start acting as another user for 24 hours (send the token as x-impersonation-token)',
       body: impersonateBodySchema,
       response: { 200: impersonateResponseSchema },
@@ -83,7 +133,7 @@ export function adminRoutes(app: ZodApp, deps: AppDeps) {
   app.post('/api/admin/end-impersonation', {
     // Called while acting as the impersonated user, whose permissions may be few; the token itself is the proof.
     config: { access: access.signedIn() },
-    schema: { tags: ['admin'], summary: 'End the impersonation carried by x-impersonation-token', response: { 200: messageSchema } },
+    schema: { tags, summary: 'End the impersonation carried by x-impersonation-token', response: { 200: messageSchema } },
     handler: async (req) => {
       const ctx = requireCtx(req);
       if (!ctx.originalUser || ctx.impersonationSessionId === null) return { message: 'Not impersonating' };

@@ -277,6 +277,14 @@ describe('registration', () => {
     expect(again.json().message).toBe('An account with this email already exists');
   });
 
+  it('refuses a slug that names no organization, rather than filing the guest somewhere else', async () => {
+    const email = `lost-${Date.now()}@example.com`;
+    const res = await t.call({ method: 'POST', url: '/api/auth/register', payload: { email, firstName: 'Lost', lastName: 'Visitor', organizationSlug: 'no-such-org' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toEqual([{ path: 'organizationSlug', message: 'Organization not found' }]);
+    expect(await t.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+  });
+
   it('validates names', async () => {
     const res = await t.call({ method: 'POST', url: '/api/auth/register', payload: { email: 'x@example.com', firstName: 'A', lastName: 'B' } });
     expect(res.statusCode).toBe(400);

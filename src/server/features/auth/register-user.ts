@@ -8,12 +8,12 @@ import { conflict, invalid, pgErrorCode } from '../../platform/errors';
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
 
+/** The page's organization when it names one (null when that slug does not exist), else the configured one, else the first. */
 async function registrationOrganization(db: Db, slug: string | null | undefined, configuredSlug?: string) {
-  for (const s of [slug, configuredSlug]) {
-    if (!s) continue;
-    const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.slug, s)).limit(1);
-    if (org) return org.id;
-  }
+  const bySlug = async (s: string) => (await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.slug, s)).limit(1))[0]?.id ?? null;
+  if (slug) return bySlug(slug);
+  const configured = configuredSlug ? await bySlug(configuredSlug) : null;
+  if (configured !== null) return configured;
   const [first] = await db.select({ id: organizations.id }).from(organizations).orderBy(asc(organizations.id)).limit(1);
   return first?.id ?? null;
 }

@@ -16,6 +16,7 @@ import { getAgingReport } from './get-aging-report';
 import { getPaymentAnalytics } from './get-payment-analytics';
 import { sendAutoPayInvites } from './send-autopay-invites';
 import { sendOverdueReminders } from './send-overdue-reminders';
+import { cachedRead, tenantScopeKey } from '../../platform/read-cache';
 
 const read = access.require(['view_financials', 'manage_payments'], { tenant: true });
 const managePayments = access.require('manage_payments', { tenant: true });
@@ -33,7 +34,11 @@ export function paymentAnalyticsRoutes(app: ZodApp, deps: AppDeps): void {
       querystring: analyticsQuerySchema,
       response: { 200: agingReportSchema },
     },
-    handler: async (req) => getAgingReport(db, requireCtx(req), req.query),
+    // A pass over every unpaid invoice: cached briefly like the dashboard, cleared by this instance's writes.
+    handler: async (req) => {
+      const ctx = requireCtx(req);
+      return cachedRead(db, `aging:${tenantScopeKey(ctx, req.query.organizationId)}:${JSON.stringify(req.query)}`, () => getAgingReport(db, ctx, req.query));
+    },
   });
 
   app.get('/api/reports/payment-analytics', {

@@ -14,6 +14,7 @@ import { createShortUrl } from './create-short-url';
 import { listShortUrls } from './list-short-urls';
 import { resolveShortUrl } from './resolve-short-url';
 import { updateShortUrl } from './update-short-url';
+import { SHORT_URL_NOT_FOUND_PAGE } from './short-url-not-found-page';
 
 // The role table has no short-URL permission. Every staff role holds send_messages (short links are
 // what staff send to customers) and customers/guests do not; writing takes manage_customers, held by
@@ -67,7 +68,7 @@ export function shortUrlsRoutes(app: ZodApp, deps: AppDeps): void {
   app.get<{ Params: { code: string } }>('/s/:code', async (req, reply) => {
     const target = await resolveShortUrl(db, req.params.code);
     reply.header('Cache-Control', 'no-store');
-    if (!target) return reply.code(404).send({ message: 'Short URL not found' });
+    if (!target) return reply.code(404).type('text/html; charset=utf-8').send(SHORT_URL_NOT_FOUND_PAGE);
     return reply.redirect(target, 302);
   });
 }

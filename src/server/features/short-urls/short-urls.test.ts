@@ -123,7 +123,11 @@ describe('the redirect', () => {
   });
 
   it('answers 404 for an unknown, malformed or inactive code', async () => {
-    expect((await visit('no-such-code')).statusCode).toBe(404);
+    const unknown = await visit('no-such-code');
+    expect(unknown.statusCode).toBe(404);
+    // A person gets a page, not an error dump.
+    expect(unknown.headers['content-type']).toMatch(/^text\/html/);
+    expect(unknown.body).toContain('<h1>Link not found</h1>');
     expect((await visit('x')).statusCode).toBe(404);
     const created = (await post({ title: 'Off', originalUrl: 'https://example.com', shortCode: 'switched-off' })).json();
     expect((await put(created.id, { isActive: false })).statusCode).toBe(200);

@@ -1,4 +1,5 @@
-// The organization's time entries, newest first; q searches the work order's title and the customer's name.
+// The organization's time entries, newest first; q searches the work order's title, the customer's name,
+// the employee's name and the description.
 import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { ListQuery } from '../../../contracts/lists';
 import type { TimeEntry } from '../../../contracts/time-entries';
@@ -8,6 +9,7 @@ import type { RequestContext } from '../../platform/context';
 import { likePattern, orderBy, page, runAll } from '../../platform/lists';
 import { tenantFilter } from '../../platform/tenancy';
 import { selectTimeEntries, toTimeEntryResponse } from './time-entry-query';
+import { cachedRead, tenantScopeKey } from '../../platform/read-cache';
 
 const SORTABLE = {
   id: timeEntries.id,
@@ -18,7 +20,10 @@ const SORTABLE = {
 };
 
 export async function listTimeEntries(db: DbOrTx, ctx: RequestContext, query: ListQuery): Promise<{ rows: TimeEntry[]; total: number }> {
-  const search = query.q ? or(ilike(workOrders.title, likePattern(query.q)), ilike(customers.name, likePattern(query.q))) : undefined;
+  const pattern = query.q ? likePattern(query.q) : null;
+  const search = pattern
+    ? or(ilike(workOrders.title, pattern), ilike(customers.name, pattern), ilike(timeEntries.employeeName, pattern), ilike(timeEntries.description, pattern))
+    : undefined;
   const where = and(tenantFilter(ctx, timeEntries.organizationId, query.organizationId), search);
   const { limit, offset } = page(query);
   const order = orderBy(query, SORTABLE, [desc(timeEntries.startTime), desc(timeEntries.id)]);
@@ -29,7 +34,8 @@ export async function listTimeEntries(db: DbOrTx, ctx: RequestContext, query: Li
         .orderBy(...order)
         .limit(limit)
         .offset(offset),
-    async () => {
+    // Cached briefly like the other large lists' totals (platform/read-cache.ts).
+    () => cachedRead(db, `time-entries:count:${tenantScopeKey(ctx, query.organizationId)}:${query.q?.toLowerCase() ?? ''}`, async () => {
       const [r] = await db
         .select({ n: count() })
         .from(timeEntries)
@@ -37,7 +43,7 @@ export async function listTimeEntries(db: DbOrTx, ctx: RequestContext, query: Li
         .leftJoin(customers, eq(customers.id, workOrders.customerId))
         .where(where);
       return Number(r?.n ?? 0);
-    },
+    }),
   );
   return { rows: rows.map(toTimeEntryResponse), total };
 }

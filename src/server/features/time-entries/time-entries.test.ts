@@ -150,7 +150,7 @@ describe('stopping a timer', () => {
 describe('listing time entries', () => {
   it('lists newest first with work order title and customer name, searchable, with X-Total-Count', async () => {
     const other = await workOrderIn(orgA.id, 'Paint the fence', 'Quentin Ames');
-    const s = (await start({ workOrderId: other.id }, employee.cookie)).json();
+    const s = (await start({ workOrderId: other.id, description: 'Second coat on the gate' }, employee.cookie)).json();
     await stop(s.id, employee.cookie);
     const all = await t.call({ url: '/api/time-entries', cookie: employee.cookie });
     expect(all.statusCode).toBe(200);
@@ -161,6 +161,11 @@ describe('listing time entries', () => {
     expect(byTitle.headers['x-total-count']).toBe('1');
     const byCustomer = await t.call({ url: '/api/time-entries?q=quentin', cookie: manager });
     expect(byCustomer.json().map((e: { id: number }) => e.id)).toEqual([s.id]);
+    const byDescription = await t.call({ url: '/api/time-entries?q=second%20coat', cookie: manager });
+    expect(byDescription.json().map((e: { id: number }) => e.id)).toEqual([s.id]);
+    const byEmployee = (await t.call({ url: `/api/time-entries?q=${encodeURIComponent(s.employeeName)}`, cookie: manager })).json();
+    expect(byEmployee.map((e: { id: number }) => e.id)).toContain(s.id);
+    expect(byEmployee.every((e: { employeeName: string }) => e.employeeName === s.employeeName)).toBe(true);
     const none = await t.call({ url: '/api/time-entries?q=nomatchhere', cookie: manager });
     expect(none.json()).toEqual([]);
     expect(none.headers['x-total-count']).toBe('0');

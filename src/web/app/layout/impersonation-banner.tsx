@@ -11,7 +11,7 @@ export function ImpersonationBanner() {
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
 
   return (
-    <div role="status" data-testid="impersonation-banner" className="bg-orange-500 text-white">
+    <div role="status" data-testid="impersonation-banner" className="bg-orange-700 text-white">
       <div className="flex flex-col gap-2 px-4 py-2 sm:flex-row sm:items-center sm:justify-between md:px-6">
         <div className="flex items-start gap-2 text-sm sm:items-center">
           <ShieldAlert className="mt-0.5 size-4 shrink-0 sm:mt-0" aria-hidden />
@@ -28,7 +28,7 @@ export function ImpersonationBanner() {
         <Button
           size="sm"
           variant="outline"
-          className="border-white/70 bg-transparent text-white hover:bg-white hover:text-orange-600"
+          className="border-white/70 bg-transparent text-white hover:bg-white hover:text-orange-800"
           onClick={() => exit.mutate()}
           disabled={exit.isPending}
         >

@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Notification } from '@contracts/notifications';
 import type { DeferredMenuProps } from '@/components/deferred-menu';
-import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import {
   DropdownMenu,
@@ -47,9 +46,17 @@ export function NotificationMenu({ trigger, defaultOpen }: DeferredMenuProps) {
       <DropdownMenuContent align="end" className="w-80 max-w-[calc(100vw-1rem)]">
         <div className="flex items-center justify-between gap-2">
           <DropdownMenuLabel>Notifications</DropdownMenuLabel>
-          <Button variant="link" size="sm" className="h-7 px-2" disabled={count === 0 || markAll.isPending} onClick={() => markAll.mutate()}>
+          {/* A menu may hold only menu items, so the action is one; it keeps the menu open to show the result. */}
+          <DropdownMenuItem
+            className="h-7 px-2 font-medium text-primary focus:text-primary"
+            disabled={count === 0 || markAll.isPending}
+            onSelect={(event) => {
+              event.preventDefault();
+              markAll.mutate();
+            }}
+          >
             Mark all as read
-          </Button>
+          </DropdownMenuItem>
         </div>
         <DropdownMenuSeparator />
         {notifications.isPending ? (

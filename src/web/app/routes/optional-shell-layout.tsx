@@ -13,5 +13,10 @@ export function OptionalShellLayout() {
       </AppShell>
     );
   }
-  return <Outlet />;
+  // On their own the pages still need a main landmark, as the shell gives them one.
+  return (
+    <main>
+      <Outlet />
+    </main>
+  );
 }

@@ -11,7 +11,7 @@ export function PublicImpersonationBanner() {
   const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
 
   return (
-    <div role="status" data-testid="impersonation-banner" className="bg-orange-500 text-white">
+    <div role="status" data-testid="impersonation-banner" className="bg-orange-700 text-white">
       <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-2 text-sm sm:flex-row sm:items-center sm:justify-between md:px-6">
         <p className="flex items-center gap-2">
           <ShieldAlert className="size-4 shrink-0" aria-hidden />
@@ -23,7 +23,7 @@ export function PublicImpersonationBanner() {
         <Button
           size="sm"
           variant="outline"
-          className="border-white/70 bg-transparent text-white hover:bg-white hover:text-orange-600"
+          className="border-white/70 bg-transparent text-white hover:bg-white hover:text-orange-800"
           onClick={() => exit.mutate()}
           disabled={exit.isPending}
         >

@@ -9,8 +9,12 @@ export function CardHeader({ className, ...props }: React.ComponentProps<'div'>)
   return <div data-slot="card-header" className={cn('flex flex-col gap-1.5 p-6', className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: React.ComponentProps<'h3'>) {
-  return <h3 data-slot="card-title" className={cn('leading-none font-semibold', className)} {...props} />;
+/**
+ * A card's heading: an h2, as cards sit under the page's h1; `asHeading` for a card that is the page's main content
+ * (h1) or sits under a heading of its own.
+ */
+export function CardTitle({ className, asHeading: Heading = 'h2', ...props }: React.ComponentProps<'h3'> & { asHeading?: 'h1' | 'h2' | 'h3' | 'h4' }) {
+  return <Heading data-slot="card-title" className={cn('leading-none font-semibold', className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: React.ComponentProps<'p'>) {

@@ -64,7 +64,8 @@ export function ToastClose({ className, ...props }: React.ComponentProps<typeof 
       toast-close=""
       {...props}
     >
-      <X className="size-4" />
+      <X className="size-4" aria-hidden />
+      <span className="sr-only">Close</span>
     </ToastPrimitives.Close>
   );
 }
@@ -74,5 +75,6 @@ export function ToastTitle({ className, ...props }: React.ComponentProps<typeof 
 }
 
 export function ToastDescription({ className, ...props }: React.ComponentProps<typeof ToastPrimitives.Description>) {
-  return <ToastPrimitives.Description className={cn('text-sm opacity-90', className)} {...props} />;
+  // Full strength: a faded description fell under 4.5:1 on the destructive toast.
+  return <ToastPrimitives.Description className={cn('text-sm', className)} {...props} />;
 }

@@ -67,7 +67,9 @@ export function LoginScreen() {
     <AuthLayout>
       <Card>
         <CardHeader>
-          <CardTitle className="text-xl">Sign in</CardTitle>
+          <CardTitle asHeading="h1" className="text-xl">
+            Sign in
+          </CardTitle>
           <CardDescription>{step === 'email' ? 'Sign in with a one-time code sent to your email.' : 'Enter your verification code.'}</CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">

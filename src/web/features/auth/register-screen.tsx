@@ -57,7 +57,9 @@ export function RegisterScreen() {
     <AuthLayout>
       <Card>
         <CardHeader>
-          <CardTitle className="text-xl">Create an account</CardTitle>
+          <CardTitle asHeading="h1" className="text-xl">
+            Create an account
+          </CardTitle>
           <CardDescription>Sign up to book services, see your invoices and pay online.</CardDescription>
         </CardHeader>
         <CardContent>

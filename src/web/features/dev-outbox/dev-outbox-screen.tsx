@@ -20,7 +20,7 @@ export function DevOutboxScreen() {
   }, []);
 
   return (
-    <div className="min-h-screen bg-background px-4 py-6 md:px-8">
+    <main className="min-h-screen bg-background px-4 py-6 md:px-8">
       <div className="mx-auto max-w-6xl space-y-4">
         <div className="flex items-center justify-between gap-3">
           <Link to="/login" aria-label="Tradebook sign in">
@@ -81,6 +81,6 @@ export function DevOutboxScreen() {
           </CardContent>
         </Card>
       </div>
-    </div>
+    </main>
   );
 }

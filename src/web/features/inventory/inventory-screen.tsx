@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm, type Path } from 'react-hook-form';
-import { AlertTriangle, CheckCircle2, Pencil, Plus, Search, XCircle } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Pencil, Plus, XCircle } from 'lucide-react';
 import type { CreateInventoryItemBody, InventoryItem, InventorySummary, StockStatus, UpdateInventoryItemBody } from '@contracts/inventory';
 import { formatMoney } from '@contracts/money';
 import { api, errorMessage, isApiError } from '@/lib/api-client';
@@ -22,6 +22,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { ListPager } from '@/features/work-orders/components/list-pager';
+import { ListSearch } from '@/features/work-orders/components/list-search';
 
 /** DEFAULT_PAGE_SIZE of @contracts/lists, written out so the list does not load zod before a dialog opens. */
 const PAGE_SIZE = 50;
@@ -123,21 +125,15 @@ export function InventoryScreen() {
           </div>
           <Card className="overflow-hidden">
             <div className="border-b p-4">
-              <div className="relative max-w-sm">
-                <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-                <Input
-                  type="search"
-                  value={search}
-                  onChange={(e) => {
-                    setSearch(e.target.value);
-                    setOffset(0);
-                  }}
-                  placeholder="Search by name, SKU or description..."
-                  aria-label={`Search ${labels.inventory.toLowerCase()}`}
-                  maxLength={200}
-                  className="pl-8"
-                />
-              </div>
+              <ListSearch
+                value={search}
+                onChange={(value) => {
+                  setSearch(value);
+                  setOffset(0);
+                }}
+                placeholder="Search by name, SKU or description..."
+                label={`Search ${labels.inventory.toLowerCase()}`}
+              />
             </div>
             {items.isPending ? (
               <div className="space-y-3 p-4" data-testid="inventory-loading">
@@ -158,21 +154,7 @@ export function InventoryScreen() {
               <div className={items.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
                 <InventoryTable items={rows} canManage={canManage} onEdit={setEditing} onAdjust={setAdjusting} />
                 <InventoryCards items={rows} canManage={canManage} onEdit={setEditing} onAdjust={setAdjusting} />
-                {total > PAGE_SIZE && (
-                  <div className="flex items-center justify-between gap-2 border-t p-3 text-sm text-muted-foreground">
-                    <span>
-                      {offset + 1}-{offset + rows.length} of {total}
-                    </span>
-                    <div className="flex gap-2">
-                      <Button variant="outline" size="sm" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
-                        Previous
-                      </Button>
-                      <Button variant="outline" size="sm" disabled={offset + rows.length >= total} onClick={() => setOffset(offset + PAGE_SIZE)}>
-                        Next
-                      </Button>
-                    </div>
-                  </div>
-                )}
+                <ListPager page={offset / PAGE_SIZE} pageSize={PAGE_SIZE} total={total} onPageChange={(page) => setOffset(page * PAGE_SIZE)} />
               </div>
             )}
           </Card>
@@ -186,7 +168,7 @@ export function InventoryScreen() {
 
 function CountCard({ title, icon, value, isPending }: { title: string; icon: React.ReactNode; value: number | undefined; isPending: boolean }) {
   return (
-    <Card className="flex items-center justify-between p-4">
+    <Card className="flex items-center justify-between p-4" data-testid={`inventory-count-${title.toLowerCase().replaceAll(' ', '-')}`}>
       <div>
         <p className="text-sm font-medium text-muted-foreground">{title}</p>
         {isPending ? <Skeleton className="mt-1 h-8 w-12" /> : <p className="text-2xl font-bold">{value ?? 0}</p>}
@@ -242,7 +224,8 @@ function InventoryTable({ items, canManage, onEdit, onAdjust }: ListProps) {
               <TableCell>{item.category ?? '-'}</TableCell>
               <TableCell className="text-right tabular-nums">
                 {canManage ? (
-                  <Button variant="ghost" size="sm" onClick={() => onAdjust(item)} aria-label={`Update quantity of ${item.name}`}>
+                  // The name holds the number shown on the button, so it can be spoken to select it (WCAG 2.5.3).
+                  <Button variant="ghost" size="sm" onClick={() => onAdjust(item)} aria-label={`Update quantity of ${item.name}, ${item.quantity}`}>
                     {item.quantity}
                   </Button>
                 ) : (

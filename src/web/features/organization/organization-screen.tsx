@@ -1,22 +1,75 @@
-import { PageHeader } from '@/components/page-header';
+import { useState } from 'react';
+import { Plus } from 'lucide-react';
+import type { Organization, OrganizationListItem } from '@contracts/organizations';
 import { useCurrentUser } from '@/lib/auth/current-user';
+import { PageHeader } from '@/components/page-header';
+import { PanelStatus } from '@/components/panel-status';
+import { Button } from '@/components/ui/button';
 import { OrganizationProcessorsPanel } from '@/features/payment-processors/components/organization-processors-panel';
+import { useOrganizationList } from '@/features/organization/api/organizations';
+import { OrganizationDetails } from '@/features/organization/components/organization-details';
+import { OrganizationDialog } from '@/features/organization/components/organization-dialog';
+import { OrganizationList } from '@/features/organization/components/organization-list';
 
 /**
- * The organization's own settings. So far its payment processors (who takes its cards and bank transfers);
- * the organization list and details arrive with Organization Management.
+ * Organization Management (part 2): a super user sees every organization and creates new ones; an
+ * organization admin sees and edits their own. Details, logo, public URLs, labels and the payment
+ * processors (Manage/Hide) of the chosen organization.
  */
 export function OrganizationScreen() {
   const { user } = useCurrentUser();
-  const organizationId = user?.organizationId ?? null;
+  const isSuperUser = user?.role === 'super_user';
+  const list = useOrganizationList();
+  const organizations = list.data ?? [];
+  const [chosenId, setChosenId] = useState<number | null>(null);
+  const [editing, setEditing] = useState<OrganizationListItem | 'new' | null>(null);
+  const selected = pick(organizations, chosenId ?? user?.organizationId ?? null);
+
   return (
-    <div className="mx-auto max-w-5xl">
-      <PageHeader title="Organization" description={user?.organization?.name ?? undefined} />
-      {organizationId !== null ? (
-        <OrganizationProcessorsPanel organizationId={organizationId} />
-      ) : (
-        <p className="text-sm text-muted-foreground">Choose an organization on the Payment Processors screen to manage its processors.</p>
+    <div className="mx-auto max-w-6xl">
+      <PageHeader
+        title="Organization"
+        description={isSuperUser ? 'Every organization: details, logo, public pages and payment processors.' : 'Your business details, logo, public pages and payment processors.'}
+        actions={
+          isSuperUser && (
+            <Button onClick={() => setEditing('new')}>
+              <Plus aria-hidden />
+              Create Organization
+            </Button>
+          )
+        }
+      />
+      <PanelStatus
+        isPending={list.isPending}
+        error={list.error}
+        isEmpty={organizations.length === 0}
+        emptyText={isSuperUser ? 'No organizations yet.' : 'Your account is not part of an organization.'}
+        failedTitle="Failed to load organizations"
+        testId="organizations"
+      >
+        <div className={isSuperUser ? 'grid items-start gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]' : 'grid gap-6'}>
+          {isSuperUser && <OrganizationList organizations={organizations} selectedId={selected?.id ?? null} onSelect={setChosenId} />}
+          {selected && (
+            <div className="grid min-w-0 gap-6">
+              <OrganizationDetails organization={selected} onEdit={() => setEditing(selected)} />
+              <OrganizationProcessorsPanel key={selected.id} organizationId={selected.id} />
+            </div>
+          )}
+        </div>
+      </PanelStatus>
+      {editing !== null && (
+        <OrganizationDialog
+          key={editing === 'new' ? 'new' : editing.id}
+          organization={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={(saved: Organization) => setChosenId(saved.id)}
+        />
       )}
     </div>
   );
+}
+
+/** The chosen organization, else the caller's own, else the first in the list. */
+function pick(organizations: OrganizationListItem[], id: number | null): OrganizationListItem | null {
+  return organizations.find((o) => o.id === id) ?? organizations[0] ?? null;
 }

@@ -70,9 +70,7 @@ export function PaymentLinksScreen() {
       <HowToUseCard />
       <Card className="overflow-hidden">
         <CardHeader className="border-b">
-          <CardTitle>
-            <h2>Payment Links</h2>
-          </CardTitle>
+          <CardTitle>Payment Links</CardTitle>
         </CardHeader>
         <LinksList canView={canView} />
       </Card>

@@ -1,26 +1,109 @@
 import { lazy, Suspense, useState } from 'react';
+import { Plus } from 'lucide-react';
 import type { AdminUser } from '@contracts/admin';
+import type { Role } from '@contracts/permissions';
 import { errorMessage } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/auth/current-user';
 import { setImpersonationToken } from '@/lib/impersonation-token';
 import { hardNavigate } from '@/lib/hard-navigate';
 import { toast } from '@/components/ui/use-toast';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Tabs } from '@/components/ui/tabs';
 import { PageHeader } from '@/components/page-header';
-import { useAdminUsers } from '@/features/super-admin/api/get-admin-users';
+import { ListPager } from '@/features/work-orders/components/list-pager';
+import { ListSearch } from '@/features/work-orders/components/list-search';
+import { ListStatus } from '@/features/work-orders/components/list-status';
+import { useListState } from '@/features/work-orders/lib/use-list-state';
+import { ADMIN_USERS_PAGE_SIZE, useAdminUsers } from '@/features/super-admin/api/get-admin-users';
+import { useSystemStats } from '@/features/super-admin/api/get-system-stats';
 import { useImpersonateUser } from '@/features/super-admin/api/impersonate-user';
+import { useUpdateUserRole } from '@/features/super-admin/api/update-user-role';
+import { SystemStatCards } from '@/features/super-admin/components/system-stat-cards';
 import { UserRow } from '@/features/super-admin/components/user-row';
 
-// The confirm dialog (Radix, focus trap, scroll lock) loads when first needed, not with the landing page.
+// Dialogs (Radix, focus trap, forms and their validators) and the audit log load when first needed, not with the landing page.
 const ImpersonateDialog = lazy(() =>
   import('@/features/super-admin/components/impersonate-dialog').then((m) => ({ default: m.ImpersonateDialog })),
 );
+const CreateUserDialog = lazy(() => import('@/features/super-admin/components/create-user-dialog').then((m) => ({ default: m.CreateUserDialog })));
+const AuditLogPanel = lazy(() => import('@/features/super-admin/components/audit-log-panel').then((m) => ({ default: m.AuditLogPanel })));
+
+type Tab = 'users' | 'audit';
+const TABS = [
+  { value: 'users' as const, label: 'Users' },
+  { value: 'audit' as const, label: 'Audit Log' },
+];
 
 export function SuperAdminScreen() {
-  const users = useAdminUsers();
+  const { user: me } = useCurrentUser();
+  const stats = useSystemStats();
+  const [tab, setTab] = useState<Tab>('users');
+  const [creating, setCreating] = useState(false);
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-6">
+      <PageHeader
+        title="Super User Administration"
+        description="Every user of every organization. Impersonate a user to see Tradebook exactly as they do."
+        actions={
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden />
+            Create User
+          </Button>
+        }
+      />
+      <SystemStatCards stats={stats.data} error={stats.error} />
+      <Tabs items={TABS} value={tab} onValueChange={setTab} label="Administration">
+        <Card className="overflow-hidden">
+          {tab === 'users' ? (
+            <UsersPanel myId={me?.id ?? null} />
+          ) : (
+            <Suspense fallback={<PanelLoading />}>
+              <AuditLogPanel />
+            </Suspense>
+          )}
+        </Card>
+      </Tabs>
+      {creating && (
+        <Suspense fallback={null}>
+          <CreateUserDialog onClose={() => setCreating(false)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+function PanelLoading() {
+  return (
+    <div className="space-y-3 p-4" aria-busy="true">
+      {Array.from({ length: 5 }, (_, i) => (
+        <Skeleton key={i} className="h-10 w-full" />
+      ))}
+    </div>
+  );
+}
+
+function UsersPanel({ myId }: { myId: number | null }) {
+  const { search, setSearch, q, page, setPage } = useListState();
+  const users = useAdminUsers(q, page);
   const impersonate = useImpersonateUser();
+  const updateRole = useUpdateUserRole();
   const [target, setTarget] = useState<AdminUser | null>(null);
+  const rows = users.data?.rows ?? [];
+  const pending = updateRole.isPending ? updateRole.variables : undefined;
+
+  const onRoleChange = (user: AdminUser, role: Role) => {
+    if (role === user.role) return;
+    updateRole.mutate(
+      { id: user.id, role },
+      {
+        onSuccess: () => toast({ title: 'User role updated successfully' }),
+        onError: (error) => toast({ variant: 'destructive', title: 'Failed to update user role', description: errorMessage(error) }),
+      },
+    );
+  };
 
   const onConfirm = (user: AdminUser) => {
     impersonate.mutate(user.id, {
@@ -37,38 +120,28 @@ export function SuperAdminScreen() {
   };
 
   return (
-    <div className="mx-auto max-w-6xl">
-      <PageHeader title="Super User Administration" description="Every user of every organization. Impersonate a user to see Tradebook exactly as they do." />
-      <Card>
-        <CardHeader className="border-b pb-4">
-          <CardTitle>Users</CardTitle>
-          <CardDescription>{users.data ? `${users.data.length} users, sorted by first name` : 'Loading users'}</CardDescription>
-        </CardHeader>
-        <CardContent className="p-0">
-          {users.isPending ? (
-            <div className="space-y-3 p-4">
-              {Array.from({ length: 5 }, (_, i) => (
-                <Skeleton key={i} className="h-12 w-full" />
-              ))}
-            </div>
-          ) : users.isError ? (
-            <div className="p-4">
-              <Alert variant="destructive">
-                <AlertTitle>Failed to load users</AlertTitle>
-                <AlertDescription>{errorMessage(users.error)}</AlertDescription>
-              </Alert>
-            </div>
-          ) : users.data.length === 0 ? (
-            <p className="p-6 text-center text-sm text-muted-foreground">No users yet.</p>
-          ) : (
-            <ul className="divide-y" aria-label="Users">
-              {users.data.map((user) => (
-                <UserRow key={user.id} user={user} onImpersonate={setTarget} />
-              ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
+    <>
+      <div className="flex flex-col gap-2 border-b p-4 sm:flex-row sm:items-center sm:justify-between">
+        <ListSearch value={search} onChange={setSearch} placeholder="Search users..." />
+        <p className="text-sm text-muted-foreground">{users.data ? `${users.data.total} users, sorted by first name` : 'Loading users'}</p>
+      </div>
+      <ListStatus isPending={users.isPending} error={users.error} isEmpty={rows.length === 0} emptyText={q ? 'No results found.' : 'No users yet.'} failedTitle="Failed to load users">
+        <div className={users.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+          <ul className="divide-y" aria-label="Users">
+            {rows.map((user) => (
+              <UserRow
+                key={user.id}
+                user={user}
+                isSelf={user.id === myId}
+                pendingRole={pending?.id === user.id ? pending.role : null}
+                onRoleChange={onRoleChange}
+                onImpersonate={setTarget}
+              />
+            ))}
+          </ul>
+          <ListPager page={page} pageSize={ADMIN_USERS_PAGE_SIZE} total={users.data?.total ?? 0} onPageChange={setPage} />
+        </div>
+      </ListStatus>
       {target && (
         <Suspense fallback={null}>
           <ImpersonateDialog
@@ -79,6 +152,6 @@ export function SuperAdminScreen() {
           />
         </Suspense>
       )}
-    </div>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Play, Search, Square } from 'lucide-react';
+import { Play, Square } from 'lucide-react';
 import type { TimeEntry } from '@contracts/time-entries';
 import { singular } from '@contracts/vocabulary';
 import { api, errorMessage, isApiError } from '@/lib/api-client';
@@ -12,17 +12,19 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { ListPager } from '@/features/work-orders/components/list-pager';
+import { ListSearch } from '@/features/work-orders/components/list-search';
 
 // Written out rather than imported from @contracts/time-entries, which builds zod schemas on load.
 const ACTIVE_TIMER_POLL_MS = 1000;
 const SEARCH_DEBOUNCE_MS = 300;
+const PAGE_SIZE = 25;
 const WORK_ORDER_REQUIRED = 'Please select a work order';
 
 interface WorkOrderOption {
@@ -34,7 +36,7 @@ interface WorkOrderOption {
 const keys = {
   all: ['time-entries'] as const,
   active: ['time-entries', 'active'] as const,
-  list: (q: string) => ['time-entries', 'list', q] as const,
+  list: (q: string, page: number) => ['time-entries', 'list', q, page] as const,
 };
 
 function minutesBetween(start: string, end: number): number {
@@ -47,7 +49,15 @@ function formatDuration(totalMinutes: number): string {
 }
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+const timeOnly = new Intl.DateTimeFormat('en-US', { timeStyle: 'short', timeZone: 'UTC' });
 const formatDateTime = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
+/** "1:45 PM - 5:30 PM UTC", the end with its date when the entry ran past midnight. */
+function formatSpan(start: string, end: string | null): string {
+  if (!end) return `${timeOnly.format(new Date(start))} UTC`;
+  const sameDay = dateOnly.format(new Date(start)) === dateOnly.format(new Date(end));
+  return `${timeOnly.format(new Date(start))} - ${sameDay ? timeOnly.format(new Date(end)) : dateTime.format(new Date(end))} UTC`;
+}
 
 function useNow(intervalMs: number): number {
   const [now, setNow] = useState(() => Date.now());
@@ -65,14 +75,17 @@ function StartTimerForm({ autoFocus }: { autoFocus: boolean }) {
   const [description, setDescription] = useState('');
   const [error, setError] = useState<string | null>(null);
   const selectRef = useRef<HTMLSelectElement>(null);
-  useEffect(() => {
-    if (autoFocus) selectRef.current?.focus();
-  }, [autoFocus]);
-
   const workOrders = useQuery({
     queryKey: ['work-orders', 'timer-options'],
     queryFn: ({ signal }) => api.get<WorkOrderOption[]>('/api/work-orders?limit=500', { signal }),
   });
+  // The select is disabled while its options load, and a disabled element cannot take focus: wait for them, once.
+  const focusedOnce = useRef(false);
+  useEffect(() => {
+    if (!autoFocus || workOrders.isPending || focusedOnce.current) return;
+    focusedOnce.current = true;
+    selectRef.current?.focus();
+  }, [autoFocus, workOrders.isPending]);
   const start = useMutation({
     mutationFn: () => api.post<TimeEntry>('/api/time-entries', { workOrderId: Number(workOrderId), description: description.trim() || null }),
     onSuccess: (entry) => {
@@ -188,7 +201,9 @@ function EntriesTable({ entries, now }: { entries: TimeEntry[]; now: number }) {
             </div>
             <p className="text-muted-foreground">{[e.customerName, e.employeeName].filter(Boolean).join(' · ')}</p>
             {e.description && <p>{e.description}</p>}
-            <p className="text-xs text-muted-foreground">{formatDateTime(e.startTime)}</p>
+            <p className="text-xs text-muted-foreground">
+              {dateOnly.format(new Date(e.startTime))}, {formatSpan(e.startTime, e.endTime)}
+            </p>
           </li>
         ))}
       </ul>
@@ -200,8 +215,7 @@ function EntriesTable({ entries, now }: { entries: TimeEntry[]; now: number }) {
               <TableHead>Customer</TableHead>
               <TableHead>Employee</TableHead>
               <TableHead>Description</TableHead>
-              <TableHead>Start Time</TableHead>
-              <TableHead>End Time</TableHead>
+              <TableHead>When</TableHead>
               <TableHead>Duration</TableHead>
             </TableRow>
           </TableHeader>
@@ -212,9 +226,11 @@ function EntriesTable({ entries, now }: { entries: TimeEntry[]; now: number }) {
                 <TableCell>{e.customerName ?? '-'}</TableCell>
                 <TableCell>{e.employeeName ?? '-'}</TableCell>
                 <TableCell className="max-w-xs truncate">{e.description ?? '-'}</TableCell>
-                <TableCell className="whitespace-nowrap">{formatDateTime(e.startTime)}</TableCell>
-                <TableCell className="whitespace-nowrap">{e.endTime ? formatDateTime(e.endTime) : <Badge>Active</Badge>}</TableCell>
-                <TableCell className="tabular-nums">{duration(e)}</TableCell>
+                <TableCell className="whitespace-nowrap">
+                  <span className="block">{dateOnly.format(new Date(e.startTime))}</span>
+                  <span className="block text-xs text-muted-foreground">{formatSpan(e.startTime, e.endTime)}</span>
+                </TableCell>
+                <TableCell className="whitespace-nowrap tabular-nums">{e.isActive ? <Badge>Active</Badge> : duration(e)}</TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -237,9 +253,16 @@ export function TimeTrackingScreen() {
     queryFn: ({ signal }) => api.get<TimeEntry | null>('/api/time-entries/active', { signal }),
     refetchInterval: ACTIVE_TIMER_POLL_MS,
   });
+  const [pageState, setPageState] = useState({ q, page: 0 });
+  // A new search starts again at its first page.
+  const page = pageState.q === q ? pageState.page : 0;
   const entries = useQuery({
-    queryKey: keys.list(q),
-    queryFn: ({ signal }) => api.getPage<TimeEntry>(`/api/time-entries${q ? `?q=${encodeURIComponent(q)}` : ''}`, { signal }),
+    queryKey: keys.list(q, page),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(page * PAGE_SIZE) });
+      if (q) params.set('q', q);
+      return api.getPage<TimeEntry>(`/api/time-entries?${params}`, { signal });
+    },
     placeholderData: keepPreviousData,
   });
   const rows = entries.data?.rows ?? [];
@@ -271,18 +294,7 @@ export function TimeTrackingScreen() {
       </Card>
       <Card className="overflow-hidden">
         <div className="border-b p-4">
-          <div className="relative max-w-sm">
-            <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-            <Input
-              type="search"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              placeholder="Search time entries..."
-              aria-label="Search time entries"
-              maxLength={200}
-              className="pl-8"
-            />
-          </div>
+          <ListSearch value={search} onChange={setSearch} placeholder="Search time entries..." label="Search time entries" />
         </div>
         {entries.isPending ? (
           <div className="space-y-3 p-4" data-testid="time-entries-loading">
@@ -302,6 +314,7 @@ export function TimeTrackingScreen() {
         ) : (
           <div className={entries.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
             <EntriesTable entries={rows} now={now} />
+            <ListPager page={page} pageSize={PAGE_SIZE} total={entries.data?.total ?? 0} onPageChange={(next) => setPageState({ q, page: next })} />
           </div>
         )}
       </Card>

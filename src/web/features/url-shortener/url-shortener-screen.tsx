@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { Copy, ExternalLink, Pencil, Plus, Search } from 'lucide-react';
+import { Copy, ExternalLink, Pencil, Plus } from 'lucide-react';
 import type { OrganizationSummary } from '@contracts/organizations';
 import type { CreateShortUrlBody, ShortUrl, UpdateShortUrlBody } from '@contracts/short-urls';
 import { formatDate } from '@contracts/format';
@@ -22,6 +22,8 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { toast } from '@/components/ui/use-toast';
+import { ListPager } from '@/features/work-orders/components/list-pager';
+import { ListSearch } from '@/features/work-orders/components/list-search';
 
 /** DEFAULT_PAGE_SIZE of @contracts/lists, written out so the list does not load zod (the form's validator loads it on use). */
 const PAGE_SIZE = 50;
@@ -105,21 +107,15 @@ export function UrlShortenerScreen() {
       />
       <Card className="overflow-hidden">
         <div className="border-b p-4">
-          <div className="relative max-w-sm">
-            <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-            <Input
-              type="search"
-              value={search}
-              onChange={(e) => {
-                setSearch(e.target.value);
-                setOffset(0);
-              }}
-              placeholder="Search short URLs..."
-              aria-label="Search short URLs"
-              maxLength={200}
-              className="pl-8"
-            />
-          </div>
+          <ListSearch
+            value={search}
+            onChange={(value) => {
+              setSearch(value);
+              setOffset(0);
+            }}
+            placeholder="Search short URLs..."
+            label="Search short URLs"
+          />
         </div>
         {list.isPending ? (
           <div className="space-y-3 p-4" data-testid="short-urls-loading">
@@ -139,7 +135,7 @@ export function UrlShortenerScreen() {
         ) : (
           <div className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
             <ShortUrlsTable rows={rows} canManage={canManage} onEdit={setEditing} />
-            <Pager offset={offset} rowCount={rows.length} total={list.data.total} onOffsetChange={setOffset} />
+            <ListPager page={offset / PAGE_SIZE} pageSize={PAGE_SIZE} total={list.data.total} onPageChange={(page) => setOffset(page * PAGE_SIZE)} />
           </div>
         )}
       </Card>
@@ -237,25 +233,6 @@ function ShortUrlsTable({ rows, canManage, onEdit }: { rows: ShortUrl[]; canMana
         ))}
       </ul>
     </>
-  );
-}
-
-function Pager({ offset, rowCount, total, onOffsetChange }: { offset: number; rowCount: number; total: number; onOffsetChange: (offset: number) => void }) {
-  if (total <= PAGE_SIZE && offset === 0) return null;
-  return (
-    <div className="flex items-center justify-between gap-2 border-t p-3 text-sm text-muted-foreground">
-      <span>
-        {offset + 1}-{offset + rowCount} of {total}
-      </span>
-      <div className="flex gap-2">
-        <Button variant="outline" size="sm" disabled={offset === 0} onClick={() => onOffsetChange(Math.max(0, offset - PAGE_SIZE))}>
-          Previous
-        </Button>
-        <Button variant="outline" size="sm" disabled={offset + rowCount >= total} onClick={() => onOffsetChange(offset + PAGE_SIZE)}>
-          Next
-        </Button>
-      </div>
-    </div>
   );
 }
 

@@ -129,7 +129,7 @@ export function MonthCalendar({ today, selected, onSelect, isDisabled, lastMonth
                       'flex size-full items-center justify-center rounded-md text-sm transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
                       disabled ? 'cursor-not-allowed text-muted-foreground/40 line-through' : 'font-medium hover:bg-accent',
                       date === today && !isSelected && 'border border-primary/50',
-                      isSelected && 'bg-primary text-primary-foreground hover:bg-primary/90',
+                      isSelected && 'bg-primary text-primary-foreground hover:bg-primary-hover',
                     )}
                   >
                     {Number(date.slice(8))}

@@ -16,36 +16,37 @@ export function AccountInfo({ customer }: { customer: PortalCustomer }) {
         <CardTitle>Account Information</CardTitle>
       </CardHeader>
       <CardContent>
+        {/* Each pair sits in its own div straight under the dl, the one wrapper a description list allows. */}
         <dl className="grid gap-4 text-sm sm:grid-cols-3">
-          <div className="flex min-w-0 items-start gap-2">
-            <Mail className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
-            <div className="min-w-0">
-              <dt className="text-muted-foreground">Email</dt>
-              <dd className="break-words">{customer.email || 'No email on file'}</dd>
-            </div>
+          <div className="min-w-0">
+            <dt className="flex items-center gap-2 text-muted-foreground">
+              <Mail className="size-4 shrink-0" aria-hidden />
+              Email
+            </dt>
+            <dd className="pl-6 break-words">{customer.email || 'No email on file'}</dd>
           </div>
-          <div className="flex items-start gap-2">
-            <Phone className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
-            <div>
-              <dt className="text-muted-foreground">Phone</dt>
-              <dd className="tabular-nums">{customer.phone ? formatPhone(customer.phone) : 'No phone on file'}</dd>
-            </div>
+          <div className="min-w-0">
+            <dt className="flex items-center gap-2 text-muted-foreground">
+              <Phone className="size-4 shrink-0" aria-hidden />
+              Phone
+            </dt>
+            <dd className="pl-6 tabular-nums">{customer.phone ? formatPhone(customer.phone) : 'No phone on file'}</dd>
           </div>
-          <div className="flex min-w-0 items-start gap-2">
-            <MapPin className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
-            <div className="min-w-0">
-              <dt className="text-muted-foreground">Address</dt>
-              <dd className="break-words">
-                {customer.address || place ? (
-                  <>
-                    {customer.address && <span className="block">{customer.address}</span>}
-                    {place && <span className="block">{place}</span>}
-                  </>
-                ) : (
-                  'No address on file'
-                )}
-              </dd>
-            </div>
+          <div className="min-w-0">
+            <dt className="flex items-center gap-2 text-muted-foreground">
+              <MapPin className="size-4 shrink-0" aria-hidden />
+              Address
+            </dt>
+            <dd className="pl-6 break-words">
+              {customer.address || place ? (
+                <>
+                  {customer.address && <span className="block">{customer.address}</span>}
+                  {place && <span className="block">{place}</span>}
+                </>
+              ) : (
+                'No address on file'
+              )}
+            </dd>
           </div>
         </dl>
       </CardContent>

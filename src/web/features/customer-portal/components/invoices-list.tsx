@@ -29,7 +29,8 @@ function Actions({ invoice, downloadingId, onDownload, onPay }: { invoice: Porta
         Download
       </Button>
       {invoice.status === 'sent' && (
-        <Button size="sm" onClick={() => onPay(invoice)} aria-label={`Pay invoice ${invoice.invoiceNumber}`}>
+        // The name says which invoice and still holds the visible 'Pay Now', so it can be spoken to press it (WCAG 2.5.3).
+        <Button size="sm" onClick={() => onPay(invoice)} aria-label={`Pay invoice ${invoice.invoiceNumber}: Pay Now`}>
           <CreditCard aria-hidden />
           Pay Now
         </Button>

@@ -9,7 +9,7 @@ export function PortalMessage({ title, message, children }: { title: string; mes
   return (
     <Card className="mx-auto mt-6 max-w-lg" data-testid="portal-message">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-lg">
+        <CardTitle asHeading="h1" className="flex items-center gap-2 text-lg">
           <AlertCircle className="size-5 text-destructive" aria-hidden />
           {title}
         </CardTitle>

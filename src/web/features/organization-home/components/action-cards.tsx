@@ -13,9 +13,7 @@ function ActionCard({ icon: Icon, title, description, action }: { icon: LucideIc
         <span className="mb-2 flex size-11 items-center justify-center rounded-lg bg-primary/10 text-primary">
           <Icon className="size-5" aria-hidden />
         </span>
-        <CardTitle className="text-lg">
-          <h2>{title}</h2>
-        </CardTitle>
+        <CardTitle className="text-lg">{title}</CardTitle>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent className="mt-auto">{action}</CardContent>

@@ -9,9 +9,7 @@ export function ContactCard({ organization: o }: { organization: PublicOrganizat
   return (
     <Card>
       <CardHeader>
-        <CardTitle>
-          <h2>Contact us</h2>
-        </CardTitle>
+        <CardTitle>Contact us</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4 text-sm sm:grid-cols-3">
         {o.phone && (

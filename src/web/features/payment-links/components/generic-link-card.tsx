@@ -39,7 +39,7 @@ export function GenericLinkCard({ organizationId }: { organizationId: number | n
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Building2 className="size-5 text-primary" aria-hidden />
-          <h2>Generic Payment Link</h2>
+          Generic Payment Link
         </CardTitle>
         <CardDescription>One link for your website, e-mails or invoices on paper: the customer enters the amount, their name and what it is for.</CardDescription>
       </CardHeader>

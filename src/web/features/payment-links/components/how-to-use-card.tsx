@@ -16,7 +16,7 @@ export function HowToUseCard() {
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Lightbulb className="size-5 text-primary" aria-hidden />
-          <h2>How to Use Payment Links</h2>
+          How to Use Payment Links
         </CardTitle>
       </CardHeader>
       <CardContent>

@@ -43,7 +43,7 @@ export function InvoiceLinkCard({ canCreate }: { canCreate: boolean }) {
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <FileText className="size-5 text-primary" aria-hidden />
-          <h2>Invoice Payment Link</h2>
+          Invoice Payment Link
         </CardTitle>
         <CardDescription>A secure link for one unpaid invoice; your customer pays the balance due by card or bank transfer.</CardDescription>
       </CardHeader>

@@ -35,9 +35,10 @@ function OrganizationBanner({ organization }: { organization: PublicPaymentLink[
     <div className="flex items-center gap-3">
       <OrganizationLogo name={organization.name} logo={organization.logo} className="size-12 shrink-0 text-lg" />
       <div className="min-w-0">
-        <p className="truncate text-lg font-semibold" data-testid="pay-organization-name">
+        {/* Whom the payment goes to is what the page is about: its one h1. */}
+        <h1 className="truncate text-lg font-semibold" data-testid="pay-organization-name">
           {organization.name}
-        </p>
+        </h1>
         <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
           <Lock className="size-3.5" aria-hidden />
           Secure Payment

@@ -96,7 +96,11 @@ function AppointmentItem({ appointment: a, canManage, onEdit }: { appointment: A
   const { time } = splitWallClock(a.appointmentDate);
   const cancelled = a.status === 'cancelled';
   return (
-    <li className={cn('rounded-md border bg-background p-2 text-sm', cancelled && 'opacity-60')} data-testid="appointment-item">
+    // Cancelled visits are set back with a dashed, muted card rather than transparency, which would fade the text below 4.5:1.
+    <li
+      className={cn('rounded-md border p-2 text-sm', cancelled ? 'border-dashed bg-muted/60 text-muted-foreground' : 'bg-background')}
+      data-testid="appointment-item"
+    >
       <div className="flex items-center justify-between gap-1">
         <span className="font-medium whitespace-nowrap">{timeLabel(time)}</span>
         {canManage && (

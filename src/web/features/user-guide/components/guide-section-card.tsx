@@ -5,9 +5,7 @@ export function GuideSectionCard({ section }: { section: GuideSection }) {
   return (
     <Card id={section.id} className="scroll-mt-24">
       <CardHeader>
-        <CardTitle className="text-lg">
-          <h2>{section.title}</h2>
-        </CardTitle>
+        <CardTitle className="text-lg">{section.title}</CardTitle>
         <CardDescription>{section.intro}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">

@@ -1,7 +1,8 @@
 // The customer field of the work order, estimate and invoice forms: a button showing the chosen
 // customer that opens a server-searched list (customers can be many, so nothing loads them all).
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Check, ChevronsUpDown, Search } from 'lucide-react';
+import { OWN_ESCAPE_ATTRIBUTE } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
@@ -29,14 +30,21 @@ export function CustomerPicker({ id, value, selectedName, onChange, invalid, dis
   const [isOpen, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const [active, setActive] = useState(0);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const q = useDebouncedValue(search.trim(), 250);
   const options = useCustomerOptions(isOpen ? q : '');
   const items = isOpen ? (options.data ?? []) : [];
 
-  const choose = (customer: PickedCustomer) => {
-    onChange({ id: customer.id, name: customer.name });
+  // Closing the list removes the search box that had focus: focus goes back to the field, not to the page.
+  const close = () => {
     setOpen(false);
     setSearch('');
+    buttonRef.current?.focus();
+  };
+
+  const choose = (customer: PickedCustomer) => {
+    onChange({ id: customer.id, name: customer.name });
+    close();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -50,12 +58,18 @@ export function CustomerPicker({ id, value, selectedName, onChange, invalid, dis
       event.preventDefault();
       const item = items[active];
       if (item) choose(item);
+    } else if (event.key === 'Escape') {
+      // Closes the list only: the dialog around it stays open (see OWN_ESCAPE_ATTRIBUTE).
+      event.preventDefault();
+      close();
     }
   };
+  const optionId = (i: number) => `${listId}-option-${i}`;
 
   return (
     <div className="grid gap-2">
       <button
+        ref={buttonRef}
         id={id}
         type="button"
         role="combobox"
@@ -77,7 +91,7 @@ export function CustomerPicker({ id, value, selectedName, onChange, invalid, dis
         <ChevronsUpDown className="size-4 shrink-0 opacity-60" aria-hidden />
       </button>
       {isOpen && (
-        <div className="rounded-md border bg-popover p-2 shadow-sm" data-testid="customer-picker-panel">
+        <div className="rounded-md border bg-popover p-2 shadow-sm" data-testid="customer-picker-panel" {...{ [OWN_ESCAPE_ATTRIBUTE]: '' }}>
           <div className="relative">
             <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
             <Input
@@ -91,6 +105,7 @@ export function CustomerPicker({ id, value, selectedName, onChange, invalid, dis
               placeholder="Search customers..."
               aria-label="Search customers"
               aria-controls={listId}
+              aria-activedescendant={items[active] ? optionId(active) : undefined}
               className="pl-8"
             />
           </div>
@@ -107,6 +122,7 @@ export function CustomerPicker({ id, value, selectedName, onChange, invalid, dis
               items.map((c, i) => (
                 <li
                   key={c.id}
+                  id={optionId(i)}
                   role="option"
                   aria-selected={c.id === value}
                   onMouseDown={(e) => e.preventDefault()}

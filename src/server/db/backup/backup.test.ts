@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../client';
+import { organizations, uploads } from '../schema/index';
+import { seedDemo } from '../seed/seed-demo';
+import { openTestDatabase } from '../../test/test-database';
+import { BackupError, restoreBackup } from './restore-backup';
+import { listTables, rowsOf } from './tables';
+import { writeBackup } from './write-backup';
+
+let source: Database;
+let target: Database;
+let dir: string;
+const PNG_BYTES = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4e80000000049454e44ae426082', 'hex');
+
+beforeAll(async () => {
+  source = await openTestDatabase();
+  target = await openTestDatabase();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradebook-backup-'));
+  await seedDemo(source.db);
+  // Bytes, JSON, numerics, instants and text that needs escaping all make the round trip.
+  const [org] = await source.db.select().from(organizations).limit(1);
+  await source.db.insert(uploads).values({ organizationId: org.id, fileName: 'logo.png', contentType: 'image/png', size: PNG_BYTES.length, data: PNG_BYTES });
+  await source.db.update(organizations).set({ notes: 'Quotes " and \\ backslash, line\nbreak, Zoë Łódź <b>bold</b>', labelOverrides: { customers: 'Clients' } }).where(eq(organizations.id, org.id));
+}, 120_000);
+afterAll(async () => {
+  await source?.close();
+  await target?.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Row count and a digest of every row of every table. */
+async function snapshot(database: Database): Promise<Record<string, { rows: number; digest: string }>> {
+  const out: Record<string, { rows: number; digest: string }> = {};
+  for (const t of await listTables(database.db)) {
+    const name = sql.identifier(t.name);
+    const [r] = await rowsOf<{ rows: number; digest: string | null }>(
+      database.db,
+      sql`select count(*)::int as rows, md5(string_agg(row_to_json(t)::text, '|' order by row_to_json(t)::text)) as digest from ${name} t`,
+    );
+    out[t.name] = { rows: Number(r.rows), digest: r.digest ?? '' };
+  }
+  return out;
+}
+
+describe('backup and restore', () => {
+  it('round-trips every table exactly, and ids continue after the restored ones', async () => {
+    const file = path.join(dir, 'full.jsonl.gz');
+    const counts = await writeBackup(source, file);
+    expect(counts.invoices).toBeGreaterThan(50);
+    expect(counts.uploads).toBe(1);
+
+    const restored = await restoreBackup(target, file, { replace: false });
+    expect(restored).toEqual(Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0)));
+    const before = await snapshot(source);
+    const after = await snapshot(target);
+    expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
+    for (const table of Object.keys(before)) expect(after[table], table).toEqual(before[table]);
+
+    const [upload] = await target.db.select().from(uploads);
+    expect(Buffer.compare(upload.data, PNG_BYTES)).toBe(0);
+    const maxId = (await target.db.select({ id: organizations.id }).from(organizations)).reduce((m, o) => Math.max(m, o.id), 0);
+    const [fresh] = await target.db.insert(organizations).values({ name: 'After restore' }).returning({ id: organizations.id });
+    expect(fresh.id).toBeGreaterThan(maxId);
+  });
+
+  it('refuses to overwrite a database holding data unless told to replace it', async () => {
+    const file = path.join(dir, 'again.jsonl.gz');
+    await writeBackup(source, file);
+    const before = await snapshot(target);
+    await expect(restoreBackup(target, file, { replace: false })).rejects.toThrow(/already holds data/);
+    expect(await snapshot(target)).toEqual(before);
+    await restoreBackup(target, file, { replace: true });
+    expect(await snapshot(target)).toEqual(await snapshot(source));
+  });
+
+  it('changes nothing when the file is cut short, damaged, or from another schema version', async () => {
+    const file = path.join(dir, 'good.jsonl.gz');
+    await writeBackup(source, file);
+    const lines = zlib.gunzipSync(fs.readFileSync(file)).toString('utf8').trimEnd().split('\n');
+    const write = (name: string, content: string[]) => {
+      const p = path.join(dir, name);
+      fs.writeFileSync(p, zlib.gzipSync(content.join('\n') + '\n'));
+      return p;
+    };
+    await target.db.insert(organizations).values({ name: 'Only in the target' });
+    const before = await snapshot(target);
+
+    const cases: [string, RegExp][] = [
+      [write('cut.jsonl.gz', lines.slice(0, -1)), /incomplete/],
+      [write('damaged.jsonl.gz', [...lines.slice(0, 3), '{"table":"customers","rows":[{"id":', ...lines.slice(3)]), /damaged/],
+      [write('miscounted.jsonl.gz', [...lines.slice(0, -1), JSON.stringify({ end: true, counts: { ...JSON.parse(lines.at(-1)!).counts, customers: 1 } })]), /end marker says 1/],
+      [write('orphans.jsonl.gz', lines.filter((l) => !l.startsWith('{"table":"customers"'))), /rows could not be restored/],
+      [write('other-version.jsonl.gz', [JSON.stringify({ ...JSON.parse(lines[0]), migrations: ['x'] }), ...lines.slice(1)]), /schema version 1 and this database is at/],
+      [write('not-ours.jsonl.gz', ['{"hello":"world"}']), /Not a Tradebook backup/],
+    ];
+    for (const [bad, message] of cases) {
+      const error = await restoreBackup(target, bad, { replace: true }).catch((e: unknown) => e);
+      expect(error, bad).toBeInstanceOf(BackupError);
+      expect((error as Error).message).toMatch(message);
+      expect(await snapshot(target)).toEqual(before);
+    }
+  });
+});

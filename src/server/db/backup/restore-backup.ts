@@ -1,0 +1,109 @@
+// Replaces every table's rows with a backup's, in one transaction: a damaged, incomplete or mismatched file
+// changes nothing.
+import fs from 'node:fs';
+import readline from 'node:readline';
+import { createGunzip } from 'node:zlib';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database, Tx } from '../client';
+import { BACKUP_FORMAT, BACKUP_VERSION, type BackupBatch, type BackupHeader, type BackupTrailer } from './backup-format';
+import { appliedMigrations, listTables, rowsOf, type TableInfo } from './tables';
+
+export class BackupError extends Error {}
+
+export async function restoreBackup(database: Database, file: string, opts: { replace: boolean }): Promise<Record<string, number>> {
+  if (!fs.existsSync(file)) throw new BackupError(`No such file: ${file}`);
+  return database.db.transaction(async (tx) => {
+    const tables = await listTables(tx);
+    const byName = new Map(tables.map((t) => [t.name, t]));
+    if (!opts.replace && (await holdsData(tx, tables))) {
+      throw new BackupError('The database already holds data. Run again with --replace to overwrite all of it with the backup.');
+    }
+    const list = sql.join(tables.map((t) => sql.identifier(t.name)), sql`, `);
+    await tx.execute(sql`truncate table ${list} restart identity cascade`);
+
+    const counts: Record<string, number> = {};
+    let header: BackupHeader | null = null;
+    let trailer: BackupTrailer | null = null;
+    const lines = readline.createInterface({ input: fs.createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });
+    for await (const line of lines) {
+      if (line === '') continue;
+      if (trailer) throw new BackupError('The backup has data after its end marker');
+      const entry = parseLine(line);
+      if (!header) {
+        header = await checkHeader(tx, entry, byName);
+        continue;
+      }
+      if ('end' in entry) {
+        trailer = entry as unknown as BackupTrailer;
+        continue;
+      }
+      const batch = entry as unknown as BackupBatch;
+      const table = byName.get(batch.table);
+      if (!table || !Array.isArray(batch.rows)) throw new BackupError(`The backup holds rows for an unknown table: ${String(batch.table)}`);
+      await insertRows(tx, table, batch.rows);
+      counts[table.name] = (counts[table.name] ?? 0) + batch.rows.length;
+    }
+    if (!header) throw new BackupError('The file is empty');
+    if (!trailer) throw new BackupError('The backup is incomplete (no end marker): nothing was restored');
+    for (const [name, expected] of Object.entries(trailer.counts)) {
+      if ((counts[name] ?? 0) !== expected) throw new BackupError(`The backup's ${name} holds ${counts[name] ?? 0} rows, its end marker says ${expected}`);
+    }
+    for (const table of tables) await moveIdentitiesPast(tx, table);
+    return counts;
+  });
+}
+
+function parseLine(line: string): Record<string, unknown> {
+  try {
+    return JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    throw new BackupError('The backup is damaged (a line is not JSON)');
+  }
+}
+
+async function checkHeader(tx: Tx, entry: Record<string, unknown>, tables: Map<string, TableInfo>): Promise<BackupHeader> {
+  const header = entry as unknown as BackupHeader;
+  if (header.format !== BACKUP_FORMAT) throw new BackupError('Not a Tradebook backup');
+  if (header.version !== BACKUP_VERSION) throw new BackupError(`Backup format version ${header.version} is not supported (this version reads ${BACKUP_VERSION})`);
+  const here = await appliedMigrations(tx);
+  const there = Array.isArray(header.migrations) ? header.migrations : [];
+  if (here.length !== there.length || here.some((h, i) => h !== there[i])) {
+    throw new BackupError(
+      `The backup was taken at schema version ${there.length} and this database is at ${here.length}: restore with the Tradebook version that made it`,
+    );
+  }
+  const unknown = (header.tables ?? []).filter((t) => !tables.has(t));
+  if (unknown.length > 0) throw new BackupError(`The backup holds tables this database does not: ${unknown.join(', ')}`);
+  return header;
+}
+
+async function holdsData(tx: Tx, tables: TableInfo[]): Promise<boolean> {
+  const probes = tables.map((t) => sql`select 1 from ${sql.identifier(t.name)}`);
+  const rows = await rowsOf<{ any: boolean }>(tx, sql`select exists (${sql.join(probes, sql` union all `)}) as any`);
+  return rows[0]?.any === true;
+}
+
+async function insertRows(tx: Tx, table: TableInfo, rows: Record<string, unknown>[]): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = sql.join(table.columns.map((c) => sql.identifier(c)), sql`, `);
+  const override: SQL = table.identity.length > 0 ? sql`overriding system value` : sql``;
+  try {
+    await tx.execute(
+      sql`insert into ${sql.identifier(table.name)} (${columns}) ${override}
+          select ${columns} from json_populate_recordset(null::${sql.identifier(table.name)}, ${JSON.stringify(rows)}::json)`,
+    );
+  } catch (err) {
+    const cause = (err as { cause?: { message?: string } }).cause?.message ?? (err instanceof Error ? err.message.split('\n')[0] : String(err));
+    throw new BackupError(`The backup's ${table.name} rows could not be restored (${cause}): nothing was restored`);
+  }
+}
+
+/** The next id handed out after a restore is past every restored one. */
+async function moveIdentitiesPast(tx: Tx, table: TableInfo): Promise<void> {
+  for (const column of table.identity) {
+    const qualified = `"${table.name}"`;
+    await tx.execute(
+      sql`select setval(pg_get_serial_sequence(${qualified}, ${column}), coalesce((select max(${sql.identifier(column)}) from ${sql.identifier(table.name)}), 0) + 1, false)`,
+    );
+  }
+}

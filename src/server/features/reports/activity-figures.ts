@@ -1,0 +1,57 @@
+// Counts of what happened in the range beyond work orders and invoices: one aggregate per table.
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { toCents } from '../../../contracts/money';
+import type { Db } from '../../db/client';
+import { appointments, customers, estimates, payments, timeEntries } from '../../db/schema/index';
+import { instantInRange, wallClockInRange, type ReportRange } from './report-range';
+
+type Scope = (column: PgColumn) => SQL | undefined;
+
+const countOf = sql<number>`count(*)::int`;
+
+/**
+ * Time entries started in the range. Part 2 section 9: hours tracked sums finished entries (an end time
+ * set), one decimal, rounded in SQL numeric so nothing is added as floats; an end before the start counts 0.
+ */
+export async function timeFigures(db: Db, scope: SQL | undefined, range: ReportRange) {
+  const finished = sql`${timeEntries.endTime} is not null`;
+  const seconds = sql`greatest(extract(epoch from (${timeEntries.endTime} - ${timeEntries.startTime})), 0)`;
+  const [r] = await db
+    .select({
+      started: countOf,
+      finished: sql<number>`(count(*) filter (where ${finished}))::int`,
+      hours: sql<string>`round(coalesce(sum(${seconds}) filter (where ${finished}), 0)::numeric / 3600, 1)::text`,
+    })
+    .from(timeEntries)
+    .where(and(scope, instantInRange(timeEntries.startTime, range)));
+  return { started: Number(r?.started ?? 0), finished: Number(r?.finished ?? 0), hours: Number(r?.hours ?? 0) };
+}
+
+export async function activityFigures(db: Db, scope: Scope, range: ReportRange) {
+  const [[c], [e], [p], [a]] = await Promise.all([
+    db
+      .select({ n: countOf })
+      .from(customers)
+      .where(and(scope(customers.organizationId), instantInRange(customers.createdAt, range))),
+    db
+      .select({ n: countOf })
+      .from(estimates)
+      .where(and(scope(estimates.organizationId), instantInRange(estimates.createdAt, range))),
+    db
+      .select({ n: countOf, total: sql<string>`coalesce(sum(${payments.amount}), 0)::text` })
+      .from(payments)
+      .where(and(scope(payments.organizationId), eq(payments.status, 'completed'), instantInRange(payments.receivedDate, range))),
+    db
+      .select({ n: countOf })
+      .from(appointments)
+      .where(and(scope(appointments.organizationId), ne(appointments.status, 'cancelled'), wallClockInRange(appointments.appointmentDate, range))),
+  ]);
+  return {
+    customersAdded: Number(c?.n ?? 0),
+    estimatesCreated: Number(e?.n ?? 0),
+    paymentsReceived: Number(p?.n ?? 0),
+    paymentsReceivedCents: toCents(p?.total ?? '0'),
+    appointments: Number(a?.n ?? 0),
+  };
+}

@@ -1,0 +1,60 @@
+// Export Reports (DECISIONS.md): the report figures as CSV rows `section,metric,value` (RFC 4180 quoting,
+// CRLF line ends, a UTF-8 byte order mark so spreadsheet programs read accented names correctly).
+import type { ReportSummary } from '../../../contracts/reports';
+import { statusLabel } from '../../../contracts/format';
+import type { ReportRange } from './report-range';
+
+export type CsvRow = readonly [section: string, metric: string, value: string];
+
+/** Text a spreadsheet would run as a formula (OWASP CSV injection): = + - @ tab or carriage return first. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
+
+/** One field: formula-like text is made inert with a leading apostrophe, then quoted when needed. */
+export function csvCell(value: string): string {
+  const inert = FORMULA_START.test(value.trimStart()) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(inert) || inert !== inert.trim() ? `"${inert.replace(/"/g, '""')}"` : inert;
+}
+
+export function toCsv(rows: readonly CsvRow[]): string {
+  return `\uFEFF${[['section', 'metric', 'value'] as const, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}
+
+/** reports-2026-01-01-2026-03-31.csv, or reports-all-time.csv. */
+export function reportFileName(range: ReportRange): string {
+  return range.from && range.to ? `reports-${range.from}-${range.to}.csv` : 'reports-all-time.csv';
+}
+
+const oneDecimal = (n: number) => n.toFixed(1);
+
+export function reportCsvRows(s: ReportSummary): CsvRow[] {
+  const k = s.kpis;
+  const a = s.activity;
+  return [
+    ['Range', 'From', s.range.from ?? 'All time'],
+    ['Range', 'To', s.range.to ?? 'All time'],
+    ['Range', 'Generated At', s.generatedAt],
+    ['Key Figures', 'Total Revenue', k.totalRevenue],
+    ['Key Figures', 'Paid Invoices', String(k.paidInvoices)],
+    ['Key Figures', 'Average Job Value', k.averageJobValue],
+    ['Key Figures', 'Work Orders', String(k.workOrders)],
+    ['Key Figures', 'Completion Rate (%)', oneDecimal(k.completionRate)],
+    ['Key Figures', 'Completed Work Orders', String(k.completedWorkOrders)],
+    ['Key Figures', 'Hours Tracked', oneDecimal(k.hoursTracked)],
+    ['Key Figures', 'Finished Time Entries', String(k.finishedTimeEntries)],
+    ...s.workOrdersByStatus.map((w): CsvRow => ['Work Orders by Status', statusLabel(w.status), String(w.count)]),
+    ...s.invoiceStatusSummary.flatMap((i): CsvRow[] => [
+      ['Invoice Status Summary', `${statusLabel(i.status)} Count`, String(i.count)],
+      ['Invoice Status Summary', `${statusLabel(i.status)} Total`, i.total],
+    ]),
+    ...s.topCustomers.map((c): CsvRow => ['Top Customers by Revenue', c.name, c.revenue]),
+    ['Activity', 'Customers Added', String(a.customersAdded)],
+    ['Activity', 'Work Orders Created', String(a.workOrdersCreated)],
+    ['Activity', 'Estimates Created', String(a.estimatesCreated)],
+    ['Activity', 'Invoices Created', String(a.invoicesCreated)],
+    ['Activity', 'Payments Received', String(a.paymentsReceived)],
+    ['Activity', 'Payments Received Total', a.paymentsReceivedTotal],
+    ['Activity', 'Appointments', String(a.appointments)],
+    ['Activity', 'Time Entries', String(a.timeEntries)],
+  ];
+}

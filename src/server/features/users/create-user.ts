@@ -1,0 +1,53 @@
+// A new user: e-mail lower-cased and unique, a random account id, audited (DECISIONS.md, audit log).
+import { randomUUID } from 'node:crypto';
+import { USER_MESSAGES, type User } from '../../../contracts/users';
+import type { Role } from '../../../contracts/permissions';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/index';
+import type { RequestContext } from '../../platform/context';
+import { conflict, invalid } from '../../platform/errors';
+import { writeAudit } from '../audit/write-audit';
+import { organizationExists, organizationName } from './find-user';
+import { organizationForNewUser } from './user-rules';
+import { toUserResponse } from './user-response';
+
+export interface NewUser {
+  email: string;
+  firstName: string;
+  lastName: string;
+  companyName: string | null;
+  role: Role;
+  organizationId?: number | null;
+}
+
+export async function createUser(db: Db, ctx: RequestContext, input: NewUser): Promise<User> {
+  const organizationId = organizationForNewUser(ctx, input.role, input.organizationId);
+  return db.transaction(async (tx) => {
+    if (ctx.isSuperUser && organizationId !== null && !(await organizationExists(tx, organizationId))) {
+      throw invalid(`organizationId: ${USER_MESSAGES.organizationNotFound}`, [{ path: 'organizationId', message: USER_MESSAGES.organizationNotFound }]);
+    }
+    const [row] = await tx
+      .insert(users)
+      .values({
+        accountId: randomUUID(),
+        email: input.email.toLowerCase(),
+        firstName: input.firstName,
+        lastName: input.lastName,
+        companyName: input.companyName,
+        organizationId,
+        role: input.role,
+      })
+      // The unique index decides, so two concurrent requests for one address cannot both create it.
+      .onConflictDoNothing({ target: users.email })
+      .returning();
+    if (!row) throw conflict(USER_MESSAGES.duplicateEmail);
+    await writeAudit(tx, ctx, {
+      action: 'user.create',
+      entityType: 'user',
+      entityId: row.id,
+      organizationId,
+      details: { email: row.email, role: row.role, organizationId },
+    });
+    return toUserResponse(row, await organizationName(tx, organizationId));
+  });
+}
