@@ -3,12 +3,11 @@
 // Uses PGlite in a temp directory, or PostgreSQL when DATABASE_URL is set (a throwaway database is
 // created on that server and dropped afterwards). Prints requests/s and p50/p99 latency per call.
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import { loadConfig } from '../src/server/config';
-import { openDatabase, type Database } from '../src/server/db/client';
+import type { Database } from '../src/server/db/client';
+import { openBenchTarget } from './bench-target';
 import { runMigrations } from '../src/server/db/migrate';
 import { createLoginSession } from '../src/server/platform/sessions';
 
@@ -22,32 +21,16 @@ const WORK_ORDERS = arg('work-orders', 20_000);
 const CONNECTIONS = arg('connections', 20);
 const DURATION = arg('duration', 5);
 
-const baseUrl = process.env.DATABASE_URL;
 let dbUrl: string | undefined;
 let dataDir: string | undefined;
-let dropDatabase: (() => Promise<void>) | undefined;
+let dropTarget: (() => Promise<void>) | undefined;
 
 async function openTarget(): Promise<Database> {
-  if (baseUrl) {
-    const { default: pg } = await import('pg');
-    const name = `tb_bench_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(baseUrl);
-    u.pathname = `/${name}`;
-    dbUrl = u.toString();
-    dropDatabase = async () => {
-      const a = new pg.Client({ connectionString: baseUrl });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    };
-    return openDatabase({ databaseUrl: dbUrl });
-  }
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradebook-bench-'));
-  return openDatabase({ dataDir });
+  const target = await openBenchTarget();
+  dbUrl = target.dbUrl;
+  dataDir = target.dataDir;
+  dropTarget = target.drop;
+  return target.database;
 }
 
 async function generate(database: Database): Promise<{ cookie: string; invoiceId: number }> {
@@ -175,9 +158,8 @@ try {
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
-  if (dataDir && process.env.BENCH_KEEP_DATA) console.log(`data kept in ${dataDir}; cookie ${cookie}`);
-  else if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  if (dropDatabase) await dropDatabase();
+  if (process.env.BENCH_KEEP_DATA) console.log(`cookie ${cookie}`);
+  await dropTarget?.();
 }
 
 console.log(`\n${dbUrl ? 'PostgreSQL' : 'PGlite'}, ${CONNECTIONS} connections, ${DURATION} s per call, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'})`);

@@ -1,0 +1,191 @@
+// Every organization screen signed in as the demo organization's admin, and every dialog and menu those
+// screens open, scanned with axe at desktop width. Dialogs are opened and closed without saving.
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from '../e2e/fixtures/browser';
+import { apiJson, uniqueName } from '../e2e/fixtures/records';
+import { signedInPage } from '../e2e/fixtures/sessions';
+import { closeDialog, createScanner, logScanCount, settle } from './fixtures/axe';
+import { openAndScanDialog, scanDialogFrom, scanEachTab, scanMenuFrom, scanScreen, visit } from './fixtures/screens';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ context, page } = await signedInPage(browser, 'admin@example.com'));
+});
+afterAll(async () => {
+  logScanCount('staff-screens');
+  await context?.close();
+  await browser?.close();
+});
+
+describe('organization screens (admin, desktop)', () => {
+  it('dashboard: the page, its quick-action dialogs, a job, the top bar menus and the search results', async () => {
+    const s = createScanner();
+    await scanScreen(s, page, '/dashboard');
+    const actions = page.getByTestId('quick-actions');
+    await scanDialogFrom(s, page, 'dashboard: Create Invoice dialog', actions.getByRole('button', { name: 'Create Invoice' }));
+    await scanDialogFrom(s, page, 'dashboard: Add Customer dialog', actions.getByRole('button', { name: 'Add Customer' }));
+    await scanDialogFrom(s, page, 'dashboard: recent job dialog', page.getByTestId('recent-jobs').getByRole('button', { name: /^WO-/ }).first());
+    await scanMenuFrom(s, page, 'top bar: notifications menu', page.getByRole('button', { name: /^Notifications/ }));
+    await scanMenuFrom(s, page, 'top bar: user menu', page.getByRole('button', { name: /User menu/ }));
+
+    const search = page.getByRole('combobox', { name: 'Search' });
+    await search.fill('a');
+    const results = page.locator(`#${await search.getAttribute('aria-controls')}`);
+    await results.getByRole('option').first().waitFor();
+    await s.scanElement(page, 'top bar: search results', results);
+    await search.fill('');
+    s.expectClean();
+  });
+
+  it('customers, work orders, estimates and invoices with their create and edit dialogs', async () => {
+    const s = createScanner();
+    await scanScreen(s, page, '/customers');
+    await openAndScanDialog(s, page, 'customers: New Customer dialog', page.getByRole('button', { name: 'New Customer' }));
+    await page.getByRole('dialog').getByRole('button', { name: 'Add Customer' }).click();
+    await page.getByRole('dialog').locator('[aria-invalid="true"]').first().waitFor();
+    await s.scanDialog(page, 'customers: New Customer dialog with errors');
+    await closeDialog(page);
+    await scanDialogFrom(s, page, 'customers: Edit Customer dialog', page.getByRole('button', { name: /^Edit / }).first());
+
+    await scanScreen(s, page, '/work-orders');
+    await openAndScanDialog(s, page, 'work orders: New dialog', page.getByRole('button', { name: 'New', exact: true }));
+    await page.getByRole('dialog').getByRole('combobox', { name: 'Customer' }).click();
+    const listbox = page.getByRole('textbox', { name: 'Search customers' });
+    await listbox.waitFor();
+    await s.scanDialog(page, 'work orders: customer picker open');
+    await page.keyboard.press('Escape');
+    await listbox.waitFor({ state: 'detached' });
+    await page.getByRole('dialog').getByRole('button', { name: 'Create Work Order' }).click();
+    await page.getByRole('dialog').locator('[aria-invalid="true"]').first().waitFor();
+    await s.scanDialog(page, 'work orders: New dialog with errors');
+    await scanDialogFrom(s, page, 'work orders: Add New Customer dialog (over the job)', page.getByRole('dialog').getByRole('button', { name: 'Add New Customer' }));
+    await closeDialog(page);
+    await scanDialogFrom(s, page, 'work orders: Edit dialog', page.getByRole('button', { name: /^WO-\d+$/ }).first());
+
+    await scanScreen(s, page, '/estimates');
+    await scanDialogFrom(s, page, 'estimates: New dialog', page.getByRole('button', { name: 'New', exact: true }));
+    await scanDialogFrom(s, page, 'estimates: Edit dialog', page.getByRole('button', { name: /^EST-\d+$/ }).first());
+    await scanMenuFrom(s, page, 'estimates: actions menu', page.getByRole('button', { name: /^Actions for/ }).first());
+
+    await scanScreen(s, page, '/invoices');
+    await scanDialogFrom(s, page, 'invoices: New dialog', page.getByRole('button', { name: 'New', exact: true }));
+    await scanDialogFrom(s, page, 'invoices: Edit dialog', page.getByRole('button', { name: /^INV-\d+$/ }).first());
+    await scanMenuFrom(s, page, 'invoices: actions menu', page.getByRole('button', { name: /^Actions for/ }).first());
+    s.expectClean();
+  });
+
+  it('payments, payment links and payment analytics with their dialogs and tabs', async () => {
+    const s = createScanner();
+    await scanScreen(s, page, '/payments');
+    await scanDialogFrom(s, page, 'payments: Record Payment dialog', page.getByRole('button', { name: 'Record Payment' }));
+    await openAndScanDialog(s, page, 'payments: Process Payment dialog (card)', page.getByRole('button', { name: 'Process Payment' }));
+    const process = page.getByRole('dialog');
+    await process.getByRole('tab', { name: 'Bank Transfer' }).click();
+    await s.scanDialog(page, 'payments: Process Payment dialog (bank transfer)');
+    await process.getByRole('tab', { name: 'Credit Card' }).click();
+    await process.getByLabel('Amount').fill('12.34');
+    await process.getByLabel('Customer Name').fill('Axe Walkin');
+    await process.getByLabel('Description').fill('Accessibility check');
+    await process.getByRole('button', { name: 'Continue' }).click();
+    await process.getByTestId('pay-with-intent').getByText('Test mode', { exact: true }).waitFor();
+    await s.scanDialog(page, 'payments: Process Payment dialog (card form)');
+    await closeDialog(page);
+
+    await scanScreen(s, page, '/payment-links');
+    // A customer of its own without portal access, so Recommended Actions offers Enable Portal.
+    const created = await page.request.post('/api/customers', { data: { name: uniqueName('A11y No Portal'), portalAccessEnabled: false } });
+    if (!created.ok()) throw new Error(`POST /api/customers answered ${created.status()}: ${await created.text()}`);
+    await scanScreen(s, page, '/payment-analytics');
+    await scanDialogFrom(s, page, 'payment analytics: Enable Portal confirmation', page.getByRole('button', { name: /^Enable Portal/ }));
+    await scanEachTab(s, page, '/payment-analytics');
+    s.expectClean();
+  });
+
+  it('inventory, time tracking, messaging and the URL shortener with their dialogs', async () => {
+    const s = createScanner();
+    await scanScreen(s, page, '/inventory');
+    await scanDialogFrom(s, page, 'inventory: Add Item dialog', page.getByRole('button', { name: 'Add Item' }));
+    await scanDialogFrom(s, page, 'inventory: Edit item dialog', page.getByRole('table').getByRole('button', { name: /^Edit / }).first());
+    await scanDialogFrom(s, page, 'inventory: Update Quantity dialog', page.getByRole('table').getByRole('button', { name: /Update quantity of/ }).first());
+
+    await scanScreen(s, page, '/time-tracking');
+
+    await scanScreen(s, page, '/messaging');
+    await scanDialogFrom(s, page, 'messaging: New Message dialog', page.getByRole('button', { name: 'New Message' }));
+    await scanDialogFrom(s, page, 'messaging: Add Template dialog', page.getByRole('button', { name: 'Add Template' }));
+    await scanDialogFrom(s, page, 'messaging: Edit template dialog', page.getByRole('button', { name: /^Edit / }).first());
+    await scanDialogFrom(s, page, 'messaging: Delete template confirmation', page.getByRole('button', { name: /^Delete / }).first());
+
+    await scanScreen(s, page, '/url-shortener');
+    await scanDialogFrom(s, page, 'url shortener: Create Short URL dialog', page.getByRole('button', { name: 'Create Short URL' }));
+    await scanDialogFrom(s, page, 'url shortener: Edit dialog', page.getByRole('button', { name: /^Edit / }).first());
+    s.expectClean();
+  });
+
+  it('scheduling: every tab and every dialog', async () => {
+    const s = createScanner();
+    await scanScreen(s, page, '/scheduling');
+    await scanDialogFrom(s, page, 'scheduling: Add Appointment dialog', page.getByRole('button', { name: 'Add Appointment' }));
+    const open = page.getByTestId('appointment-item').filter({ hasNotText: 'Cancelled' }).first();
+    await openAndScanDialog(s, page, 'scheduling: Edit appointment dialog', open.getByRole('button', { name: /^Edit appointment with/ }));
+    await scanDialogFrom(s, page, 'scheduling: Cancel Appointment confirmation', page.getByRole('dialog').getByRole('button', { name: 'Cancel Appointment' }));
+    await closeDialog(page);
+    await scanEachTab(s, page, '/scheduling');
+
+    const tabs = page.getByRole('tablist', { name: 'Scheduling sections' });
+    await tabs.getByRole('tab', { name: 'Services' }).click();
+    await settle(page);
+    await scanDialogFrom(s, page, 'scheduling: Add Service dialog', page.getByRole('button', { name: 'Add Service' }));
+    await scanDialogFrom(s, page, 'scheduling: Edit Service dialog', page.getByRole('button', { name: 'Edit Service' }).first());
+    await tabs.getByRole('tab', { name: 'Settings' }).click();
+    await settle(page);
+    await scanDialogFrom(s, page, 'scheduling: settings dialog', page.getByRole('button', { name: /^(Update Settings|Setup Scheduling)$/ }));
+    s.expectClean();
+  });
+
+  it('reports, vendors (Pay Bills), organization, users, the user guide and the 404 page', async () => {
+    const s = createScanner();
+    await scanScreen(s, page, '/reports');
+
+    await scanScreen(s, page, '/vendors');
+    await scanDialogFrom(s, page, 'vendors: Add Vendor dialog', page.getByRole('button', { name: 'Add Vendor' }));
+    await scanDialogFrom(s, page, 'vendors: New Payment dialog', page.getByRole('button', { name: 'New Payment' }));
+    await scanDialogFrom(s, page, 'vendors: Edit vendor dialog', page.getByRole('button', { name: /^Edit (?!payment to)/ }).first());
+    await scanDialogFrom(s, page, 'vendors: Delete vendor confirmation', page.getByRole('button', { name: /^Delete (?!payment to)/ }).first());
+    await scanDialogFrom(s, page, 'vendors: Edit payment dialog', page.getByRole('button', { name: /^Edit payment to/ }).first());
+    await scanDialogFrom(s, page, 'vendors: Delete payment confirmation', page.getByRole('button', { name: /^Delete payment to/ }).first());
+
+    await scanScreen(s, page, '/organization');
+    await page.getByRole('button', { name: 'Manage' }).click();
+    await page.getByRole('button', { name: 'Hide' }).first().waitFor();
+    await settle(page);
+    await s.scan(page, '/organization: payment processors opened');
+    await scanDialogFrom(s, page, 'organization: Edit Organization dialog', page.getByRole('button', { name: /^Edit Demo/ }).first());
+
+    await scanScreen(s, page, '/users');
+    await scanDialogFrom(s, page, 'users: Add User dialog', page.getByRole('button', { name: 'Add User' }));
+    await scanDialogFrom(s, page, 'users: Edit User dialog', page.getByRole('button', { name: /^Edit / }).first());
+
+    await scanScreen(s, page, '/user-guide', '/user-guide (signed in)');
+    await visit(page, '/no-such-page');
+    await s.scan(page, '404 page (signed in)');
+    s.expectClean();
+  });
+
+  it('an employee sees a customer read-only in the details dialog', async () => {
+    const s = createScanner();
+    const employee = await signedInPage(browser, 'employee@example.com');
+    await scanScreen(s, employee.page, '/customers', '/customers (employee)');
+    const [first] = await apiJson<{ id: number }[]>(employee.page, '/api/customers?limit=1');
+    // Staff who may not edit open a customer by link (?open=ID), which shows the details without a form.
+    await employee.page.goto(`/customers?open=${first.id}`);
+    await s.scanDialog(employee.page, 'customers: details dialog (employee)');
+    await employee.context.close();
+    s.expectClean();
+  });
+});

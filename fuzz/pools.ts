@@ -1,0 +1,91 @@
+// Which real ids, slugs and tokens a fuzz case may use: ids of both organizations (guessable serials,
+// the heart of a cross-tenant attempt), but secrets and slugs of the caller's own organization only,
+// since whoever holds a portal token or payment link id may see its records by design.
+import fc from 'fast-check';
+import type { JsonSchema, Operation } from './openapi-operations';
+import type { Pools } from './request-cases';
+import type { FuzzWorld, RecordKind, Tenant } from './tenant-world';
+
+/** The record kind behind /api/<segment>/{id}. */
+export const PATH_KINDS: Record<string, RecordKind | 'organizations'> = {
+  customers: 'customers',
+  'work-orders': 'workOrders',
+  estimates: 'estimates',
+  invoices: 'invoices',
+  'payment-processors': 'paymentProcessors',
+  vendors: 'vendors',
+  'vendor-payments': 'vendorPayments',
+  services: 'services',
+  'schedule-settings': 'scheduleSettings',
+  'reminder-settings': 'reminderSettings',
+  appointments: 'appointments',
+  messages: 'messages',
+  'message-templates': 'messageTemplates',
+  inventory: 'inventory',
+  'short-urls': 'shortUrls',
+  'time-entries': 'timeEntries',
+  users: 'users',
+  organizations: 'organizations',
+  notifications: 'notifications',
+};
+
+const FIELD_KINDS: Record<string, RecordKind | 'organizations'> = {
+  customerId: 'customers',
+  customer: 'customers',
+  workOrderId: 'workOrders',
+  estimateId: 'estimates',
+  invoiceId: 'invoices',
+  vendorId: 'vendors',
+  serviceId: 'services',
+  userId: 'users',
+  organizationId: 'organizations',
+};
+
+/** The kind of record an operation's {id} names, from the path segment before it. */
+export function kindOfPath(path: string): RecordKind | 'organizations' | null {
+  const m = /\/([a-z-]+)\/\{id\}/.exec(path);
+  return m ? (PATH_KINDS[m[1]] ?? null) : null;
+}
+
+export function idsOf(tenant: Tenant, kind: RecordKind | 'organizations'): number[] {
+  return kind === 'organizations' ? [tenant.id] : tenant.ids[kind];
+}
+
+export function poolsFor(world: FuzzWorld, own: Tenant): Pools {
+  const tenants = [world.a, world.b];
+  const everyId = [...new Set(tenants.flatMap((t) => Object.values(t.ids).flat()))];
+  const idsOfKind = (kind: RecordKind | 'organizations' | null): fc.Arbitrary<number> => {
+    const known = kind ? [...new Set(tenants.flatMap((t) => idsOf(t, kind)))] : everyId;
+    return fc.constantFrom(...(known.length ? known : everyId));
+  };
+  const tokens = fc.constantFrom(...own.secrets.portalTokens);
+
+  return {
+    fields: (name: string, schema: JsonSchema) => {
+      if (name === 'token') return tokens;
+      const numeric = schema.type === 'integer' || schema.type === 'number' || !!schema.anyOf;
+      if (!numeric) return null;
+      if (name in FIELD_KINDS) return idsOfKind(FIELD_KINDS[name]);
+      if (name === 'id' || name.endsWith('Id')) return idsOfKind(null);
+      return null;
+    },
+    pathValue: (op: Operation, param: string) => {
+      switch (param) {
+        case 'id':
+          return idsOfKind(kindOfPath(op.path)).map(String);
+        case 'slug':
+          return fc.constantFrom(own.slug, own.secrets.scheduleToken);
+        case 'linkId':
+          return fc.constantFrom(...own.secrets.linkIds);
+        case 'code':
+          return fc.constantFrom(...own.secrets.shortCodes);
+        case 'zip':
+          return fc.constantFrom('90210', '10001', '00000', '99999', '1234');
+        case 'name':
+          return fc.constantFrom('logo.png', 'x.svg');
+        default:
+          return fc.string({ minLength: 1, maxLength: 10, unit: 'grapheme-ascii' }).map(encodeURIComponent);
+      }
+    },
+  };
+}

@@ -1,0 +1,244 @@
+// Two organizations full of records made through the API, and the people who call the fuzzed routes.
+// Every private text of an organization carries its marker (qzxalpha for A, qzxbravo for B), so a
+// response that shows the other organization's data is found by a plain substring search.
+import { eq } from 'drizzle-orm';
+import { users } from '../src/server/db/schema/index';
+import { createImpersonationSession, resolveSession } from '../src/server/platform/sessions';
+import { createTestApp, type TestApp } from '../src/server/test/test-app';
+
+export const MARKER_A = 'qzxalpha';
+export const MARKER_B = 'qzxbravo';
+
+export type RecordKind =
+  | 'customers'
+  | 'workOrders'
+  | 'estimates'
+  | 'invoices'
+  | 'payments'
+  | 'vendors'
+  | 'vendorPayments'
+  | 'inventory'
+  | 'shortUrls'
+  | 'services'
+  | 'scheduleSettings'
+  | 'reminderSettings'
+  | 'appointments'
+  | 'messages'
+  | 'messageTemplates'
+  | 'timeEntries'
+  | 'paymentProcessors'
+  | 'users'
+  | 'notifications';
+
+export interface Person {
+  id: number;
+  role: string;
+  organizationId: number | null;
+  cookie: string;
+}
+
+export interface Tenant {
+  id: number;
+  slug: string;
+  marker: string;
+  admin: Person;
+  employee: Person;
+  customer: Person;
+  ids: Record<RecordKind, number[]>;
+  /** Values that grant access by themselves (portal tokens, payment link ids, short codes, schedule token). */
+  secrets: { portalTokens: string[]; linkIds: string[]; shortCodes: string[]; scheduleToken: string };
+}
+
+export interface FuzzWorld {
+  t: TestApp;
+  a: Tenant;
+  b: Tenant;
+  superUser: Person;
+  /** A real impersonation token of the super user acting as A's admin: honoured only with the super user's own cookie. */
+  impersonateA: string;
+}
+
+const emptyIds = (): Record<RecordKind, number[]> => ({
+  customers: [],
+  workOrders: [],
+  estimates: [],
+  invoices: [],
+  payments: [],
+  vendors: [],
+  vendorPayments: [],
+  inventory: [],
+  shortUrls: [],
+  services: [],
+  scheduleSettings: [],
+  reminderSettings: [],
+  appointments: [],
+  messages: [],
+  messageTemplates: [],
+  timeEntries: [],
+  paymentProcessors: [],
+  users: [],
+  notifications: [],
+});
+
+async function person(t: TestApp, role: string, organizationId: number | null, values: Record<string, unknown> = {}): Promise<Person> {
+  const u = await t.createUser({ role, organizationId, ...values });
+  return { id: u.id, role, organizationId, cookie: await t.cookieFor(u.id) };
+}
+
+/** A future weekday date (YYYY-MM-DD), far enough ahead to be bookable and apart per organization. */
+function futureDate(daysAhead: number): string {
+  const d = new Date(Date.now() + daysAhead * 86_400_000);
+  return d.toISOString().slice(0, 10);
+}
+
+async function seedTenant(t: TestApp, org: { id: number; slug: string | null }, marker: string, dayOffset: number): Promise<Tenant> {
+  const admin = await person(t, 'org_admin', org.id, { firstName: `Admin ${marker}` });
+  const employee = await person(t, 'employee', org.id);
+  const customerEmail = `${marker}.portal@example.com`;
+  const customer = await person(t, 'customer', org.id, { email: customerEmail });
+  const ids = emptyIds();
+  const call = async (kind: RecordKind | null, method: 'POST' | 'PUT', url: string, payload: object) => {
+    const res = await t.call({ method, url, cookie: admin.cookie, payload });
+    if (res.statusCode >= 300) throw new Error(`seeding ${method} ${url} answered ${res.statusCode}: ${res.body}`);
+    const body = res.json();
+    if (kind) ids[kind].push(body.id);
+    return body;
+  };
+
+  const c1 = await call('customers', 'POST', '/api/customers', {
+    name: `Customer ${marker} One`,
+    email: customerEmail,
+    phone: '5551234567',
+    companyName: `Company ${marker}`,
+    notes: `Private notes ${marker}`,
+    address: `1 ${marker} Street`,
+    portalAccessEnabled: true,
+  });
+  await call('customers', 'POST', '/api/customers', { name: `Customer ${marker} Two`, email: `${marker}.two@example.com`, notes: `Owes money ${marker}` });
+  const wo = await call('workOrders', 'POST', '/api/work-orders', {
+    customerId: c1.id,
+    title: `Work order ${marker}`,
+    description: `Fix the ${marker} boiler`,
+    lineItems: [{ description: `Labour ${marker}`, quantity: 2, rate: 40 }],
+  });
+  const est = await call('estimates', 'POST', '/api/estimates', {
+    customerId: c1.id,
+    title: `Estimate ${marker}`,
+    description: `Quote ${marker}`,
+    lineItems: [{ description: `Part ${marker}`, quantity: 1, rate: 99.5 }],
+  });
+  const inv = await call('invoices', 'POST', '/api/invoices', {
+    customerId: c1.id,
+    workOrderId: wo.id,
+    estimateId: est.id,
+    status: 'sent',
+    notes: `Invoice notes ${marker}`,
+    lineItems: [{ description: `Billed ${marker}`, quantity: 3, rate: '25.00' }],
+  });
+  await call('invoices', 'POST', '/api/invoices', { customerId: c1.id, notes: `Draft ${marker}`, lineItems: [{ description: `Second ${marker}`, quantity: 1, rate: 10 }] });
+  await call('payments', 'POST', '/api/payments', { invoiceId: inv.id, amount: '5.00', method: 'cash', reference: `Ref ${marker}`, notes: `Paid ${marker}` });
+  const vendor = await call('vendors', 'POST', '/api/vendors', { name: `Vendor ${marker}`, email: `${marker}.vendor@example.com`, notes: `Vendor notes ${marker}`, taxId: `TAX-${marker}` });
+  await call('vendorPayments', 'POST', '/api/vendor-payments', { vendorId: vendor.id, amount: '12.34', reference: `VRef ${marker}`, description: `Vendor payment ${marker}` });
+  await call('inventory', 'POST', '/api/inventory', { name: `Item ${marker}`, sku: `SKU-${marker}`, description: `Stock ${marker}`, quantity: 5, supplier: `Supplier ${marker}` });
+  const short = await call('shortUrls', 'POST', '/api/short-urls', { title: `Link ${marker}`, originalUrl: `https://example.com/${marker}` });
+  // Services and schedule settings are published on the booking page: no marker in them.
+  const settings = await call('scheduleSettings', 'POST', '/api/schedule-settings', {
+    timeZone: 'UTC',
+    advanceBookingDays: 365,
+    ...Object.fromEntries(['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].map((d) => [`${d}Enabled`, true])),
+  });
+  await call('reminderSettings', 'POST', '/api/reminder-settings', { isEnabled: true, emailEnabled: true });
+  const service = await call('services', 'POST', '/api/services', { name: 'Tune-up', duration: 60, price: '80' });
+  await call('appointments', 'POST', '/api/appointments', {
+    customerId: c1.id,
+    customerName: `Booked ${marker}`,
+    customerEmail: `${marker}.booked@example.com`,
+    serviceId: service.id,
+    appointmentDate: `${futureDate(30 + dayOffset)}T10:00`,
+    notes: `Gate code ${marker}`,
+  });
+  await call('messages', 'POST', '/api/messages', { subject: `Subject ${marker}`, content: `Draft body ${marker}`, type: 'email', recipients: [customerEmail] });
+  await call('messages', 'POST', '/api/messages', { subject: `Sent ${marker}`, content: `Sent body ${marker}`, type: 'email', status: 'sent', recipients: [customerEmail] });
+  await call('messageTemplates', 'POST', '/api/message-templates', { name: `Template ${marker}`, subject: `Tpl ${marker}`, content: `Hello ${marker}` });
+  await call('timeEntries', 'POST', '/api/time-entries', { workOrderId: wo.id, description: `Timer ${marker}` });
+  await call('paymentProcessors', 'POST', '/api/payment-processors', { displayName: `Processor ${marker}`, processorType: 'manual' });
+  await call('users', 'POST', '/api/users', { email: `${marker}.staff@example.com`, firstName: `Staff ${marker}`, lastName: 'Member', role: 'manager' });
+  ids.users.push(admin.id, employee.id, customer.id);
+
+  const link = await call(null, 'POST', `/api/invoices/${inv.id}/payment-link`, {});
+  const portal = await call(null, 'POST', `/api/customers/${c1.id}/portal-link`, {});
+  const notes = await t.call({ url: '/api/notifications', cookie: admin.cookie });
+  ids.notifications.push(...(notes.json() as { id: number }[]).map((n) => n.id));
+
+  return {
+    id: org.id,
+    slug: org.slug ?? '',
+    marker,
+    admin,
+    employee,
+    customer,
+    ids,
+    secrets: {
+      portalTokens: [portalTokenOf(portal)],
+      linkIds: [link.linkId],
+      shortCodes: [short.shortCode],
+      scheduleToken: settings.scheduleToken,
+    },
+  };
+}
+
+function portalTokenOf(body: { url?: string; token?: string }): string {
+  if (body.token) return body.token;
+  const url = new URL(body.url ?? '', 'http://x');
+  return url.searchParams.get('token') ?? '';
+}
+
+export async function buildWorld(): Promise<FuzzWorld> {
+  const t = await createTestApp();
+  // Self-registration without a known slug lands in the first organization (DECISIONS.md): a
+  // neutral one, so anonymous fuzzing of the register form legitimately changes neither A nor B.
+  await t.createOrganization({ name: 'Fuzz Org Registration' });
+  const orgA = await t.createOrganization({ name: 'Fuzz Org A' });
+  const orgB = await t.createOrganization({ name: 'Fuzz Org B' });
+  const a = await seedTenant(t, orgA, MARKER_A, 0);
+  const b = await seedTenant(t, orgB, MARKER_B, 7);
+  const superUser = await person(t, 'super_user', null);
+  return { t, a, b, superUser, impersonateA: await impersonationToken({ t, a, superUser }) };
+}
+
+/**
+ * Puts the callers back as they were when a fuzz case changed them (a role, deactivation, sign-out,
+ * the impersonation ended), so every operation is fuzzed by the callers it claims to be fuzzed by.
+ */
+export async function restorePeople(world: FuzzWorld, people: Person[]): Promise<void> {
+  const { t } = world;
+  const db = t.database.db;
+  for (const p of new Set(people)) {
+    const token = p.cookie.slice(p.cookie.indexOf('=') + 1);
+    const s = await resolveSession(db, token, undefined);
+    const same = s && s.user.role === p.role && s.user.organizationId === p.organizationId && s.user.permissions.length === 0;
+    if (same) continue;
+    await db.update(users).set({ role: p.role, organizationId: p.organizationId, isActive: true, permissions: [] }).where(eq(users.id, p.id));
+    p.cookie = await t.cookieFor(p.id);
+    if (p === world.superUser) world.impersonateA = await impersonationToken(world);
+  }
+  const su = await resolveSession(db, world.superUser.cookie.slice(world.superUser.cookie.indexOf('=') + 1), world.impersonateA);
+  if (su?.impersonation?.user.id !== world.a.admin.id) world.impersonateA = await impersonationToken(world);
+}
+
+async function impersonationToken(world: Pick<FuzzWorld, 't' | 'a' | 'superUser'>): Promise<string> {
+  const sessionId = await sessionIdOf(world.t, world.superUser.cookie);
+  const imp = await createImpersonationSession(
+    world.t.database.db,
+    { targetUserId: world.a.admin.id, superUserId: world.superUser.id, parentSessionId: sessionId },
+    { ip: '127.0.0.1', userAgent: 'fuzz' },
+  );
+  return imp.token;
+}
+
+async function sessionIdOf(t: TestApp, cookie: string): Promise<number> {
+  const token = cookie.slice(cookie.indexOf('=') + 1);
+  const s = await resolveSession(t.database.db, token, undefined);
+  if (!s) throw new Error('super user session not found');
+  return s.sessionId;
+}

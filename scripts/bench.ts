@@ -1,0 +1,292 @@
+// Load benchmark of the signed-in list and search calls of every area, the dashboard, the aging report, a PDF,
+// the public booking page's calls and a booking POST, against the real app on a large data set.
+//   npm run bench [-- --duration 5 --connections 20 --only customers --customers 10000 ...seed:large sizes]
+// PGlite in a temp directory, or PostgreSQL when DATABASE_URL is set (a throwaway database is created there and
+// dropped). In the same run, each list call is also measured against a bare Fastify route serving the same JSON
+// from memory, and its main SQL through the driver alone, so the app's overhead reads as a ratio.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import type { Database } from '../src/server/db/client';
+import { openBenchTarget } from './bench-target';
+import { runMigrations } from '../src/server/db/migrate';
+import { DEFAULT_LARGE_SIZES, seedLarge, type LargeSizes } from '../src/server/db/seed/seed-large';
+import { createLoginSession } from '../src/server/platform/sessions';
+
+const args = process.argv.slice(2);
+const flag = (name: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const num = (name: string, def: number) => (flag(name) === undefined ? def : Number(flag(name)));
+const DURATION = num('duration', 5);
+const CONNECTIONS = num('connections', 20);
+const BOOKINGS = num('bookings', 400);
+const ONLY = flag('only');
+const sizes: LargeSizes = {
+  orgs: num('orgs', DEFAULT_LARGE_SIZES.orgs),
+  customers: num('customers', DEFAULT_LARGE_SIZES.customers),
+  workOrders: num('work-orders', DEFAULT_LARGE_SIZES.workOrders),
+  invoices: num('invoices', DEFAULT_LARGE_SIZES.invoices),
+  lineItems: num('line-items', DEFAULT_LARGE_SIZES.lineItems),
+  payments: num('payments', DEFAULT_LARGE_SIZES.payments),
+  appointments: num('appointments', DEFAULT_LARGE_SIZES.appointments),
+  estimates: num('estimates', DEFAULT_LARGE_SIZES.estimates),
+  timeEntries: num('time-entries', DEFAULT_LARGE_SIZES.timeEntries),
+  messages: num('messages', DEFAULT_LARGE_SIZES.messages),
+  vendors: num('vendors', DEFAULT_LARGE_SIZES.vendors),
+  inventory: num('inventory', DEFAULT_LARGE_SIZES.inventory),
+  shortUrls: num('short-urls', DEFAULT_LARGE_SIZES.shortUrls),
+  paymentLinks: num('payment-links', DEFAULT_LARGE_SIZES.paymentLinks),
+};
+const P99_TARGET_MS = 50;
+const BARE_SHARE_TARGET = 0.5;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The data
+
+let dbUrl: string | undefined;
+let dataDir: string | undefined;
+let dropTarget: (() => Promise<void>) | undefined;
+
+async function openTarget(): Promise<Database> {
+  const target = await openBenchTarget();
+  dbUrl = target.dbUrl;
+  dataDir = target.dataDir;
+  dropTarget = target.drop;
+  return target.database;
+}
+
+interface Fixture {
+  orgId: number;
+  cookie: string;
+  invoiceId: number;
+  bookingSlug: string;
+  bookingServiceId: number;
+}
+
+async function prepare(database: Database): Promise<Fixture> {
+  const t0 = performance.now();
+  const result = await seedLarge(database, sizes);
+  const q = database.query;
+  // A booking organization open around the clock every day for a year, so each booking POST gets a free slot.
+  const [{ id: bookingOrg }] = (await q(`INSERT INTO organizations (name, slug, industry) VALUES ('Bench Bookings', 'bench-bookings', 'Home Services') RETURNING id`)).rows as { id: number }[];
+  const days = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+  await q(
+    `INSERT INTO schedule_settings (organization_id, schedule_token, time_zone, advance_booking_days, ${days.map((d) => `${d}_enabled, ${d}_start, ${d}_end`).join(', ')})
+     VALUES ($1, 'bench-bookings-token', 'UTC', 365, ${days.map(() => `true, '00:00', '23:59'`).join(', ')})`,
+    [bookingOrg],
+  );
+  const [{ id: bookingServiceId }] = (await q(`INSERT INTO services (organization_id, name, duration, price) VALUES ($1, 'Quick visit', 30, 40) RETURNING id`, [bookingOrg])).rows as { id: number }[];
+  const [{ id: userId }] = (await q(`SELECT id FROM users WHERE email = $1`, [result.adminEmail])).rows as { id: number }[];
+  const session = await createLoginSession(database.db, userId, { ip: '127.0.0.1', userAgent: 'bench' });
+  const [{ id: invoiceId }] = (await q(`SELECT id FROM invoices WHERE organization_id = $1 ORDER BY id LIMIT 1`, [result.bigOrganizationId])).rows as { id: number }[];
+  await q('ANALYZE');
+  const rows = Object.values(result.counts).reduce((a, b) => a + b, 0);
+  console.log(`data: ${rows.toLocaleString('en-US')} rows (${JSON.stringify(result.counts)}) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  return { orgId: result.bigOrganizationId, cookie: `sid=${session.token}`, invoiceId, bookingSlug: 'bench-bookings', bookingServiceId };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The calls
+
+interface Call {
+  name: string;
+  url: string;
+  /** A list call: also measured against the bare route and its SQL alone. */
+  list?: { sql: string };
+  cookie?: boolean;
+  connections?: number;
+}
+
+function calls(f: Fixture): Call[] {
+  const day = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  const from = new Date().toISOString().slice(0, 10);
+  // The page query alone: the app keeps the list's total in its short read cache, so a first page costs this.
+  const page = (table: string, order: string) => ({ sql: `SELECT t.* FROM ${table} t WHERE t.organization_id = $1 ORDER BY ${order} LIMIT 50` });
+  return [
+    { name: 'customers, first page', url: '/api/customers', list: page('customers', 't.name, t.id'), cookie: true },
+    { name: 'customers, search "garcia"', url: '/api/customers?q=garcia', cookie: true },
+    { name: 'work orders, first page', url: '/api/work-orders', list: page('work_orders', 't.created_at DESC, t.id DESC'), cookie: true },
+    { name: 'work orders, search "install"', url: '/api/work-orders?q=install', cookie: true },
+    { name: 'estimates, first page', url: '/api/estimates', list: page('estimates', 't.created_at DESC, t.id DESC'), cookie: true },
+    { name: 'invoices, first page', url: '/api/invoices', list: page('invoices', 't.created_at DESC, t.id DESC'), cookie: true },
+    { name: 'invoices, search "INV-0421"', url: '/api/invoices?q=INV-0421', cookie: true },
+    { name: 'invoices, search customer "nguyen"', url: '/api/invoices?q=nguyen', cookie: true },
+    { name: 'payments, first page', url: '/api/payments', list: page('payments', 't.received_date DESC, t.id DESC'), cookie: true },
+    { name: 'payments, search "garcia"', url: '/api/payments?q=garcia', cookie: true },
+    { name: 'vendors', url: '/api/vendors', list: page('vendors', 't.name, t.id'), cookie: true },
+    { name: 'inventory', url: '/api/inventory', list: page('inventory_items', 't.name, t.id'), cookie: true },
+    { name: 'time entries', url: '/api/time-entries', list: page('time_entries', 't.start_time DESC, t.id DESC'), cookie: true },
+    { name: 'messages', url: '/api/messages', list: page('messages', 't.created_at DESC, t.id DESC'), cookie: true },
+    { name: 'appointments, a week', url: `/api/appointments?from=${from}&to=${day}`, cookie: true },
+    { name: 'short URLs', url: '/api/short-urls', list: page('short_urls', 't.created_at DESC, t.id DESC'), cookie: true },
+    { name: 'payment links', url: '/api/payment-links', list: page('payment_links', 't.created_at DESC, t.id DESC'), cookie: true },
+    { name: 'users', url: '/api/users', cookie: true },
+    { name: 'dashboard stats', url: '/api/dashboard/stats', cookie: true },
+    { name: 'aging report', url: '/api/reports/aging', cookie: true },
+    { name: 'reports summary, all time', url: '/api/reports/summary', cookie: true },
+    { name: 'global search "garc"', url: '/api/search?q=garc', cookie: true },
+    { name: 'public: schedule page', url: `/api/public/schedule-by-slug/${f.bookingSlug}` },
+    { name: 'public: services', url: `/api/public/services-by-slug/${f.bookingSlug}` },
+    { name: 'public: slots of a day', url: `/api/public/slots-by-slug/${f.bookingSlug}?date=${day}&serviceId=${f.bookingServiceId}` },
+    { name: 'public: taken times of a day', url: `/api/public/appointments-by-slug/${f.bookingSlug}?date=${day}` },
+    { name: 'invoice PDF (1 connection)', url: `/api/invoices/${f.invoiceId}/pdf`, cookie: true, connections: 1 },
+  ].filter((c) => !ONLY || c.name.includes(ONLY));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Measuring
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(url: string, cookie: string | undefined, connections: number, duration: number): Promise<Figures> {
+  const r = await autocannon({ url, connections, duration, headers: cookie ? { cookie } : {} });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.non2xx + r.errors };
+}
+
+/** The list call's SQL through the driver alone, `connections` at a time, for `duration` seconds. */
+async function rawSql(database: Database, sql: string, orgId: number): Promise<Figures> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const end = performance.now() + DURATION * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < end) {
+        const t = performance.now();
+        try {
+          await database.query(sql, [orgId]);
+        } catch {
+          errors++;
+        }
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0);
+  return { rps: latencies.length / DURATION, p50: at(0.5), p99: at(0.99), errors };
+}
+
+async function startChild(cmd: string[], env: NodeJS.ProcessEnv, ready: () => Promise<boolean>): Promise<ChildProcess> {
+  const nodeArgs = cmd[0] === 'app' ? (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean) : [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...cmd.slice(1)], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  for (let i = 0; i < 900; i++) {
+    if (child.exitCode !== null) throw new Error(`${cmd[1]} exited with ${child.exitCode}`);
+    if (await ready().catch(() => false)) return child;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${cmd[1]} did not start`);
+}
+
+async function stop(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+const freePort = () => 4100 + Math.floor(Math.random() * 800);
+
+// ---------------------------------------------------------------------------------------------------------------
+
+const database = await openTarget();
+let app: ChildProcess | undefined;
+let bare: ChildProcess | undefined;
+const rows: { call: Call; app: Figures; bare?: Figures; sql?: Figures }[] = [];
+let bookingFigures: (Figures & { created: number; conflicts: number }) | undefined;
+try {
+  await runMigrations(database);
+  const fixture = await prepare(database);
+  const list = calls(fixture);
+
+  // The driver alone first: PGlite's directory is opened by one process at a time.
+  const sqlFigures = new Map<string, Figures>();
+  for (const c of list.filter((x) => x.list)) {
+    await rawSql(database, c.list!.sql, fixture.orgId);
+    sqlFigures.set(c.name, await rawSql(database, c.list!.sql, fixture.orgId));
+  }
+  await database.close();
+
+  const appPort = freePort();
+  const appBase = `http://127.0.0.1:${appPort}`;
+  const env: NodeJS.ProcessEnv = { PORT: String(appPort), SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production', APP_URL: appBase };
+  if (dbUrl) env.DATABASE_URL = dbUrl;
+  else env.DATA_DIR = dataDir;
+  if (!dbUrl) env.DATABASE_URL = '';
+  app = await startChild(['app', 'src/server/main.ts'], env, async () => (await fetch(`${appBase}/api/health`)).ok);
+
+  const bodies: Record<string, string> = {};
+  for (const c of list) {
+    const connections = c.connections ?? CONNECTIONS;
+    const cookie = c.cookie ? fixture.cookie : undefined;
+    await load(appBase + c.url, cookie, Math.min(2, connections), 1); // warm up
+    rows.push({ call: c, app: await load(appBase + c.url, cookie, connections, DURATION), sql: sqlFigures.get(c.name) });
+    if (c.list) bodies[c.url] = await (await fetch(appBase + c.url, { headers: { cookie: fixture.cookie } })).text();
+  }
+
+  if (!ONLY || 'booking POST'.includes(ONLY)) {
+    // Every request books the next free 30-minute slot, from tomorrow on.
+    let n = 0;
+    const start = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + 1);
+    const r = await autocannon({
+      url: `${appBase}/api/public/schedule-by-slug/${fixture.bookingSlug}/book`,
+      connections: CONNECTIONS,
+      amount: BOOKINGS,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (req) => {
+            // 47 slots a day: one starting at 23:30 would end past the day's 23:59 close and be refused.
+            const at = new Date(start + Math.floor(n / 47) * 86_400_000 + (n % 47) * 30 * 60_000).toISOString().slice(0, 19);
+            const body = JSON.stringify({ serviceId: fixture.bookingServiceId, customerName: `Bench Visitor ${n}`, customerEmail: `visitor${n}@bench.example`, appointmentDate: at });
+            n++;
+            return { ...req, headers: { 'content-type': 'application/json', origin: appBase }, body };
+          },
+        },
+      ],
+    });
+    bookingFigures = { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.non2xx + r.errors, created: r['2xx'], conflicts: r.non2xx };
+  }
+  await stop(app);
+  app = undefined;
+
+  const barePort = freePort() + 900;
+  const bodiesFile = path.join(os.tmpdir(), `tradebook-bench-bodies-${process.pid}.json`);
+  fs.writeFileSync(bodiesFile, JSON.stringify(bodies));
+  bare = await startChild(['bare', 'scripts/bench-bare-server.ts', String(barePort), bodiesFile], {}, async () => (await fetch(`http://127.0.0.1:${barePort}/__ready`)).status === 404);
+  for (const row of rows.filter((r) => r.call.list)) {
+    await load(`http://127.0.0.1:${barePort}${row.call.url}`, undefined, 2, 1);
+    row.bare = await load(`http://127.0.0.1:${barePort}${row.call.url}`, undefined, CONNECTIONS, DURATION);
+  }
+  fs.rmSync(bodiesFile, { force: true });
+} finally {
+  await stop(app);
+  await stop(bare);
+  await dropTarget?.();
+}
+
+const cpu = os.cpus();
+console.log(`\n${dbUrl ? 'PostgreSQL' : 'PGlite'}; ${CONNECTIONS} connections, ${DURATION} s per call; ${cpu.length} cores (${cpu[0]?.model ?? 'unknown CPU'}), load generator on the same machine`);
+console.log('| call | req/s | p50 ms | p99 ms | non-2xx | bare route req/s | app / bare | SQL alone p50 / p99 ms | p99 ≤ 50 ms |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|:-:|');
+const misses: string[] = [];
+for (const r of rows) {
+  const share = r.bare ? r.app.rps / r.bare.rps : undefined;
+  const okP99 = r.call.connections === 1 || r.app.p99 <= P99_TARGET_MS;
+  if (!okP99) misses.push(`${r.call.name}: p99 ${r.app.p99} ms`);
+  if (share !== undefined && share < BARE_SHARE_TARGET) misses.push(`${r.call.name}: ${(share * 100).toFixed(0)}% of the bare route`);
+  console.log(
+    `| ${r.call.name} | ${r.app.rps.toFixed(0)} | ${r.app.p50} | ${r.app.p99} | ${r.app.errors} | ${r.bare ? r.bare.rps.toFixed(0) : ''} | ${share === undefined ? '' : `${(share * 100).toFixed(0)}%`} | ${r.sql ? `${r.sql.p50} / ${r.sql.p99}` : ''} | ${r.call.connections === 1 ? 'n/a' : okP99 ? 'yes' : 'no'} |`,
+  );
+}
+if (bookingFigures) {
+  console.log(`| booking POST (${BOOKINGS} bookings, each a new slot) | ${bookingFigures.rps.toFixed(0)} | ${bookingFigures.p50} | ${bookingFigures.p99} | ${bookingFigures.errors} | | | | ${bookingFigures.p99 <= P99_TARGET_MS ? 'yes' : 'no'} |`);
+}
+console.log(misses.length === 0 ? '\nEvery call met its targets.' : `\nMissed targets:\n- ${misses.join('\n- ')}`);
