@@ -25,6 +25,8 @@ const DURATION = num('duration', 5);
 const CONNECTIONS = num('connections', 20);
 const BOOKINGS = num('bookings', 400);
 const ONLY = flag('only');
+/** Each call is measured with the response cache on (repeated calls, as a busy screen makes them) and off (every call reads the database). */
+const CACHE_MODES = (flag('cache') ?? 'both') === 'both' ? (['on', 'off'] as const) : ([flag('cache') === 'off' ? 'off' : 'on'] as const);
 const sizes: LargeSizes = {
   orgs: num('orgs', DEFAULT_LARGE_SIZES.orgs),
   customers: num('customers', DEFAULT_LARGE_SIZES.customers),
@@ -199,7 +201,7 @@ const freePort = () => 4100 + Math.floor(Math.random() * 800);
 const database = await openTarget();
 let app: ChildProcess | undefined;
 let bare: ChildProcess | undefined;
-const rows: { call: Call; app: Figures; bare?: Figures; sql?: Figures }[] = [];
+const rows: { call: Call; app: Figures; uncached?: Figures; bare?: Figures; sql?: Figures }[] = [];
 let bookingFigures: (Figures & { created: number; conflicts: number }) | undefined;
 try {
   await runMigrations(database);
@@ -216,18 +218,33 @@ try {
 
   const appPort = freePort();
   const appBase = `http://127.0.0.1:${appPort}`;
-  const env: NodeJS.ProcessEnv = { PORT: String(appPort), SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production', APP_URL: appBase };
-  if (dbUrl) env.DATABASE_URL = dbUrl;
-  else env.DATA_DIR = dataDir;
-  if (!dbUrl) env.DATABASE_URL = '';
-  app = await startChild(['app', 'src/server/main.ts'], env, async () => (await fetch(`${appBase}/api/health`)).ok);
+  const startApp = async (cache: 'on' | 'off') => {
+    const env: NodeJS.ProcessEnv = { PORT: String(appPort), SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production', APP_URL: appBase, RESPONSE_CACHE: cache === 'on' ? 'true' : 'false' };
+    if (dbUrl) env.DATABASE_URL = dbUrl;
+    else env.DATA_DIR = dataDir;
+    if (!dbUrl) env.DATABASE_URL = '';
+    return startChild(['app', 'src/server/main.ts'], env, async () => (await fetch(`${appBase}/api/health`)).ok);
+  };
 
   const bodies: Record<string, string> = {};
-  for (const c of list) {
+  const measure = async (c: Call) => {
     const connections = c.connections ?? CONNECTIONS;
     const cookie = c.cookie ? fixture.cookie : undefined;
     await load(appBase + c.url, cookie, Math.min(2, connections), 1); // warm up
-    rows.push({ call: c, app: await load(appBase + c.url, cookie, connections, DURATION), sql: sqlFigures.get(c.name) });
+    return load(appBase + c.url, cookie, connections, DURATION);
+  };
+  if (CACHE_MODES.includes('off' as never)) {
+    app = await startApp('off');
+    for (const c of list) rows.push({ call: c, app: await measure(c), sql: sqlFigures.get(c.name) });
+    for (const r of rows) r.uncached = r.app;
+    await stop(app);
+  }
+  app = await startApp(CACHE_MODES[0]);
+  for (const c of list) {
+    const figures = CACHE_MODES[0] === 'on' ? await measure(c) : rows.find((r) => r.call === c)!.app;
+    const row = rows.find((r) => r.call === c);
+    if (row) row.app = figures;
+    else rows.push({ call: c, app: figures, sql: sqlFigures.get(c.name) });
     if (c.list) bodies[c.url] = await (await fetch(appBase + c.url, { headers: { cookie: fixture.cookie } })).text();
   }
 
@@ -274,8 +291,9 @@ try {
 
 const cpu = os.cpus();
 console.log(`\n${dbUrl ? 'PostgreSQL' : 'PGlite'}; ${CONNECTIONS} connections, ${DURATION} s per call; ${cpu.length} cores (${cpu[0]?.model ?? 'unknown CPU'}), load generator on the same machine`);
-console.log('| call | req/s | p50 ms | p99 ms | non-2xx | bare route req/s | app / bare | SQL alone p50 / p99 ms | p99 ≤ 50 ms |');
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|:-:|');
+console.log(`response cache: ${CACHE_MODES.join(' and ')} (the first columns are with it ${CACHE_MODES[0]})`);
+console.log('| call | req/s | p50 ms | p99 ms | non-2xx | bare route req/s | app / bare | uncached req/s | uncached p50 / p99 ms | SQL alone p50 / p99 ms | p99 ≤ 50 ms |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|:-:|');
 const misses: string[] = [];
 for (const r of rows) {
   const share = r.bare ? r.app.rps / r.bare.rps : undefined;
@@ -283,10 +301,10 @@ for (const r of rows) {
   if (!okP99) misses.push(`${r.call.name}: p99 ${r.app.p99} ms`);
   if (share !== undefined && share < BARE_SHARE_TARGET) misses.push(`${r.call.name}: ${(share * 100).toFixed(0)}% of the bare route`);
   console.log(
-    `| ${r.call.name} | ${r.app.rps.toFixed(0)} | ${r.app.p50} | ${r.app.p99} | ${r.app.errors} | ${r.bare ? r.bare.rps.toFixed(0) : ''} | ${share === undefined ? '' : `${(share * 100).toFixed(0)}%`} | ${r.sql ? `${r.sql.p50} / ${r.sql.p99}` : ''} | ${r.call.connections === 1 ? 'n/a' : okP99 ? 'yes' : 'no'} |`,
+    `| ${r.call.name} | ${r.app.rps.toFixed(0)} | ${r.app.p50} | ${r.app.p99} | ${r.app.errors} | ${r.bare ? r.bare.rps.toFixed(0) : ''} | ${share === undefined ? '' : `${(share * 100).toFixed(0)}%`} | ${r.uncached && CACHE_MODES[0] === 'on' ? r.uncached.rps.toFixed(0) : ''} | ${r.uncached && CACHE_MODES[0] === 'on' ? `${r.uncached.p50} / ${r.uncached.p99}` : ''} | ${r.sql ? `${r.sql.p50} / ${r.sql.p99}` : ''} | ${r.call.connections === 1 ? 'n/a' : okP99 ? 'yes' : 'no'} |`,
   );
 }
 if (bookingFigures) {
-  console.log(`| booking POST (${BOOKINGS} bookings, each a new slot) | ${bookingFigures.rps.toFixed(0)} | ${bookingFigures.p50} | ${bookingFigures.p99} | ${bookingFigures.errors} | | | | ${bookingFigures.p99 <= P99_TARGET_MS ? 'yes' : 'no'} |`);
+  console.log(`| booking POST (${BOOKINGS} bookings, each a new slot) | ${bookingFigures.rps.toFixed(0)} | ${bookingFigures.p50} | ${bookingFigures.p99} | ${bookingFigures.errors} | | | | | | ${bookingFigures.p99 <= P99_TARGET_MS ? 'yes' : 'no'} |`);
 }
 console.log(misses.length === 0 ? '\nEvery call met its targets.' : `\nMissed targets:\n- ${misses.join('\n- ')}`);

@@ -42,6 +42,8 @@ import { usersRoutes } from './features/users/users.routes';
 import type { AppDeps, ZodApp } from './platform/app-deps';
 import { registerErrorHandling } from './platform/errors';
 import { isApiUrl, registerGuard, type RouteEntry } from './platform/guard';
+import { followDataChanges } from './platform/read-cache';
+import { registerResponseCache } from './platform/response-cache';
 
 export interface BuildOptions {
   database: Database;
@@ -125,6 +127,9 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   });
 
   registerErrorHandling(app);
+  // Caches follow every write the database handle reports; answers are kept before compression encodes them.
+  followDataChanges(db, database.changes);
+  registerResponseCache(app, db);
   // Brotli or gzip for the web app's assets and larger API answers (the JS bundle shrinks about 4x).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);

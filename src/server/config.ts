@@ -34,6 +34,8 @@ const envSchema = z.object({
   STRIPE_API_BASE: emptyAsUndefined,
   /** Sign-in codes one client address may request per hour (DECISIONS.md: 20). Raised only for test rigs. */
   OTP_CLIENT_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  /** Serve repeated list, search and stats calls from memory until data changes (platform/read-cache.ts). Off: every call reads the database. */
+  RESPONSE_CACHE: bool(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built web app is served from. */
   WEB_DIST_DIR: z.string().default('./dist/web'),

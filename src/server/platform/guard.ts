@@ -5,7 +5,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Access, RequestContext } from './context';
 import { AppError, forbidden, unauthenticated } from './errors';
-import { invalidateReads } from './read-cache';
+import { answerFromCache } from './response-cache';
 import { resolveSession } from './sessions';
 
 export const IMPERSONATION_HEADER = 'x-impersonation-token';
@@ -44,14 +44,7 @@ export function registerGuard(app: FastifyInstance, deps: { db: Db; config: Conf
 
   const appOrigin = new URL(deps.config.appUrl).origin;
 
-  // Cached reads (read-cache.ts) must not outlive a write made through this instance.
-  const clearReadsOnWrite = async (request: FastifyRequest) => {
-    if (STATE_CHANGING.has(request.method) && isApiUrl(request.url)) invalidateReads(deps.db);
-  };
-  app.addHook('onRequest', clearReadsOnWrite);
-  app.addHook('onResponse', clearReadsOnWrite);
-
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const url = request.routeOptions.url;
     if (!url || !isApiUrl(url) || isUndeclaredAllowed(url)) return;
     const a = request.routeOptions.config.access;
@@ -81,14 +74,19 @@ export function registerGuard(app: FastifyInstance, deps: { db: Db; config: Conf
       request.ctx = ctx;
     }
 
-    if (a.kind === 'public') return;
-    const ctx = request.ctx;
-    if (!ctx) throw unauthenticated();
-    if (a.kind === 'signedIn') return;
-    if (!a.anyOf.some((p) => ctx.permissions.has(p))) throw forbidden();
-    if (a.tenant && !ctx.isSuperUser && ctx.organizationId === null) {
-      throw forbidden('Your account is not part of an organization');
+    if (a.kind !== 'public') {
+      const ctx = request.ctx;
+      if (!ctx) throw unauthenticated();
+      if (a.kind === 'permission') {
+        if (!a.anyOf.some((p) => ctx.permissions.has(p))) throw forbidden();
+        if (a.tenant && !ctx.isSuperUser && ctx.organizationId === null) {
+          throw forbidden('Your account is not part of an organization');
+        }
+      }
     }
+
+    // Only now that the caller may make this call.
+    if (deps.config.RESPONSE_CACHE && answerFromCache(deps.db, request, reply)) return reply;
   });
 
   return catalog;

@@ -1,12 +1,15 @@
-// A short-lived cache for reads that cost a pass over an organization's rows on every request: the
-// exact total of a list (X-Total-Count, unfiltered or for a search), the customers a search term names,
-// and aggregate figures (dashboard, aging report, reports summary). Page rows themselves are never cached.
+// Short-lived caches for reads that would otherwise go to the database on every request:
+// - cachedRead: values such as the exact total of a list (X-Total-Count, unfiltered or for a search), the
+//   customers a search term names, aggregate figures (dashboard, aging report, reports summary), sessions;
+// - the response cache (response-cache.ts): whole answers of the list, search and stats calls, per user.
 //
-// Freshness: every state-changing /api request (POST, PUT, PATCH, DELETE) handled by this app instance
-// clears the cache of its database when it starts and again when it has answered (guard.ts), and a
-// generation counter keeps a value computed across a write from being stored. So this instance's own
-// writes are visible at once. Writes made by another app instance on the same PostgreSQL database, by
-// background jobs or directly in SQL are visible after at most the entry's TTL (READ_CACHE_TTL_MS).
+// Freshness: the database handle reports every write (db/data-changes.ts), whoever makes it: this instance's
+// routes and jobs, a GET with a side effect, and on PostgreSQL other instances (LISTEN/NOTIFY). A write about
+// to run bumps a generation counter, so a value read across it is not kept; a committed write empties the
+// caches. While an instance cannot hear other instances (its LISTEN connection is down) nothing is served from
+// these caches. What no write causes, the clock, is bounded by the TTL (READ_CACHE_TTL_MS): a figure that
+// depends on today's date, or a slot that has just passed, lags by at most that.
+import type { DataChangeFeed } from '../db/data-changes';
 import type { RequestContext } from './context';
 
 /** How long a cached read may lag behind writes this instance did not make. */
@@ -19,9 +22,33 @@ interface Entry {
   expires: number;
 }
 
+interface StoredResponse {
+  payload: string;
+  headers: Record<string, string>;
+  expires: number;
+}
+
+/** The response cache's memory bound: the oldest answers go first beyond it. */
+export const RESPONSE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+
 class ReadCache {
   generation = 0;
   entries = new Map<string, Entry>();
+  responses = new Map<string, StoredResponse>();
+  responseBytes = 0;
+  feed: DataChangeFeed | undefined;
+
+  clear() {
+    this.generation++;
+    this.entries.clear();
+    this.responses.clear();
+    this.responseBytes = 0;
+  }
+
+  /** False while writes elsewhere could go unheard. */
+  get usable() {
+    return this.feed?.up ?? true;
+  }
 }
 
 /** One cache per database handle (each test app and each server has its own). */
@@ -42,6 +69,7 @@ function cacheOf(db: object): ReadCache {
  */
 export function cachedRead<T>(db: object, key: string, load: () => Promise<T>, ttlMs = READ_CACHE_TTL_MS): Promise<T> {
   const cache = cacheOf(db);
+  if (!cache.usable) return load();
   const now = Date.now();
   const hit = cache.entries.get(key);
   if (hit && hit.expires > now) return hit.value as Promise<T>;
@@ -59,12 +87,52 @@ export function cachedRead<T>(db: object, key: string, load: () => Promise<T>, t
   return value;
 }
 
-/** Drops every cached read of this database (called around each state-changing request). */
+/** Drops every cached read of this database. */
 export function invalidateReads(db: object): void {
+  caches.get(db)?.clear();
+}
+
+/** Empties this database's caches whenever its handle reports a write (see the top of this file). */
+export function followDataChanges(db: object, feed: DataChangeFeed): () => void {
+  const cache = cacheOf(db);
+  cache.feed = feed;
+  cache.clear();
+  return feed.on(() => cache.clear());
+}
+
+/** The generation a response being computed now must still match to be stored; undefined while caching is off. */
+export function responseGeneration(db: object): number | undefined {
+  const cache = cacheOf(db);
+  return cache.usable ? cache.generation : undefined;
+}
+
+export function cachedResponse(db: object, key: string): StoredResponse | undefined {
   const cache = caches.get(db);
-  if (!cache) return;
-  cache.generation++;
-  cache.entries.clear();
+  if (!cache || !cache.usable) return undefined;
+  const hit = cache.responses.get(key);
+  if (!hit) return undefined;
+  if (hit.expires > Date.now()) return hit;
+  dropResponse(cache, key, hit);
+  return undefined;
+}
+
+function dropResponse(cache: ReadCache, key: string, entry: StoredResponse) {
+  cache.responses.delete(key);
+  cache.responseBytes -= entry.payload.length;
+}
+
+/** Keeps an answer computed while the generation was still `generation` (nothing was written meanwhile). */
+export function storeResponse(db: object, key: string, generation: number, payload: string, headers: Record<string, string>, ttlMs = READ_CACHE_TTL_MS): void {
+  const cache = cacheOf(db);
+  if (!cache.usable || cache.generation !== generation || payload.length > RESPONSE_CACHE_MAX_BYTES / 4) return;
+  const old = cache.responses.get(key);
+  if (old) dropResponse(cache, key, old);
+  cache.responses.set(key, { payload, headers, expires: Date.now() + ttlMs });
+  cache.responseBytes += payload.length;
+  for (const [k, e] of cache.responses) {
+    if (cache.responseBytes <= RESPONSE_CACHE_MAX_BYTES && cache.responses.size <= READ_CACHE_MAX_ENTRIES) break;
+    dropResponse(cache, k, e);
+  }
 }
 
 /** The organizations a tenant query covers, as tenantFilter() scopes it, for cache keys. */

@@ -3,6 +3,7 @@ import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { userSessions, users } from '../db/schema/index';
 import type { SessionUser } from './context';
+import { cachedRead } from './read-cache';
 import { hashToken, newToken } from './tokens';
 import { isRole } from '../../contracts/permissions';
 
@@ -106,9 +107,14 @@ async function findSession(db: Db, token: string, kind: 'login' | 'impersonation
     lookup = prepareLookup(db);
     lookups.set(db, lookup);
   }
-  const rows = await lookup.execute({ token: hashToken(token), kind, now, idleCutoff });
+  const prepared = lookup;
+  const tokenHash = hashToken(token);
+  // Every request checks its session: the row is kept in the read cache, which any write empties (a sign-out,
+  // a deactivation, a role change), and is checked against the clock here on every use.
+  const rows = await cachedRead(db, `session:${kind}:${tokenHash}`, () => prepared.execute({ token: tokenHash, kind, now, idleCutoff }));
   const row = rows[0];
   if (!row || !row.user.isActive) return null;
+  if (row.session.expiresAt.getTime() <= now.getTime() || row.session.lastSeenAt.getTime() <= idleCutoff.getTime()) return null;
   if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.update(userSessions).set({ lastSeenAt: now }).where(eq(userSessions.id, row.session.id));
   }

@@ -20,8 +20,9 @@ export interface TestApp extends BuiltApp {
   createUser: (values?: Partial<typeof users.$inferInsert>) => Promise<typeof users.$inferSelect>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await openTestDatabase();
+/** `database`: a handle of the caller's (a second instance on the same database); closed with the app. */
+export async function createTestApp(env: Record<string, string> = {}, opts: { database?: Database } = {}): Promise<TestApp> {
+  const database = opts.database ?? (await openTestDatabase());
   const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', WEB_DIST_DIR: '/nonexistent', ...env });
   const built = await buildApp({ database, config });
   await built.app.ready();

@@ -5,7 +5,8 @@ import { openDatabase, type Database } from '../db/client';
 
 let counter = 0;
 
-export async function openTestDatabase(): Promise<Database> {
+/** A fresh test database; on PostgreSQL also its URL, so a test can open a second handle (another app instance) on it. */
+export async function openTestDatabase(): Promise<Database & { url?: string }> {
   const pgTemplate = inject('pgTemplate');
   if (pgTemplate) {
     const { default: pg } = await import('pg');
@@ -20,6 +21,7 @@ export async function openTestDatabase(): Promise<Database> {
     const close = database.close;
     return {
       ...database,
+      url: url.toString(),
       close: async () => {
         await close();
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -13,7 +13,7 @@ export function dashboardRoutes(app: ZodApp, deps: AppDeps) {
 
   app.get('/api/dashboard/stats', {
     // Staff-wide: see get-dashboard-stats.ts for why money figures are not further restricted.
-    config: { access: access.require(['view_financials', 'create_work_orders', 'view_customers'], { tenant: true }) },
+    config: { access: access.require(['view_financials', 'create_work_orders', 'view_customers'], { tenant: true }), cacheResponse: true },
     schema: {
       tags: ['dashboard'],
       summary: 'Dashboard cards, recent jobs, latest invoices, stock alerts and growth against the previous month',

@@ -27,7 +27,7 @@ export function paymentAnalyticsRoutes(app: ZodApp, deps: AppDeps): void {
   const { db } = deps;
 
   app.get('/api/reports/aging', {
-    config: { access: read },
+    config: { access: read, cacheResponse: true },
     schema: {
       tags: ['payment-analytics'],
       summary: 'Unpaid (sent or overdue) invoices by days past due: 0-30, 31-60, 61-90, 91-120, over 120',

@@ -15,7 +15,7 @@ export function reportsRoutes(app: ZodApp, deps: AppDeps) {
   const { db } = deps;
 
   app.get('/api/reports/summary', {
-    config: { access: read },
+    config: { access: read, cacheResponse: true },
     schema: {
       tags: ['reports'],
       summary: 'KPI cards, work orders by status, invoice status summary, top 5 customers and activity totals for a UTC date range (none: all time)',

@@ -27,7 +27,7 @@ export function shortUrlsRoutes(app: ZodApp, deps: AppDeps): void {
   const { db } = deps;
 
   app.get('/api/short-urls', {
-    config: { access: read },
+    config: { access: read, cacheResponse: true },
     schema: {
       tags,
       summary: "The organization's short URLs, newest first (q: title, URL or code; total in X-Total-Count)",
