@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -44,6 +43,7 @@ import { registerErrorHandling } from './platform/errors';
 import { isApiUrl, registerGuard, type RouteEntry } from './platform/guard';
 import { followDataChanges } from './platform/read-cache';
 import { registerResponseCache } from './platform/response-cache';
+import { registerSecurityHeaders } from './platform/security-headers';
 
 export interface BuildOptions {
   database: Database;
@@ -133,7 +133,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   // Brotli or gzip for the web app's assets and larger API answers (the JS bundle shrinks about 4x).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -1,6 +1,6 @@
 // The sign-in guard every /api route passes through: CSRF rule, session, impersonation, permission.
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { permissionsFor } from '../../contracts/permissions';
+import { permissionsFor, type Permission } from '../../contracts/permissions';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Access, RequestContext } from './context';
@@ -67,7 +67,7 @@ export function registerGuard(app: FastifyInstance, deps: { db: Db; config: Conf
         impersonationSessionId: resolved.impersonation?.sessionId ?? null,
         organizationId: effective.organizationId,
         isSuperUser: effective.role === 'super_user',
-        permissions: permissionsFor(effective.role, effective.permissions),
+        permissions: permissionsOf(effective),
         ip: request.ip,
         userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
       };
@@ -90,6 +90,17 @@ export function registerGuard(app: FastifyInstance, deps: { db: Db; config: Conf
   });
 
   return catalog;
+}
+
+/** A user's permission set, built once per cached session user object rather than on every request. Read-only. */
+const permissionSets = new WeakMap<object, ReadonlySet<Permission>>();
+function permissionsOf(user: RequestContext['user']): ReadonlySet<Permission> {
+  let set = permissionSets.get(user);
+  if (!set) {
+    set = permissionsFor(user.role, user.permissions);
+    permissionSets.set(user, set);
+  }
+  return set;
 }
 
 function checkCsrf(request: FastifyRequest, appOrigin: string) {

@@ -29,12 +29,12 @@ export function answerFromCache(db: object, request: FastifyRequest, reply: Fast
  */
 export function registerResponseCache(app: FastifyInstance, db: object): void {
   app.decorateRequest('responseCacheSlot', null);
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const slot = request.responseCacheSlot;
     if (slot && reply.statusCode === 200 && typeof payload === 'string' && !reply.hasHeader('set-cookie')) {
       storeResponse(db, slot.key, slot.generation, payload, replayableHeaders(reply.getHeaders()));
     }
-    return payload;
+    done(null, payload);
   });
 }
 

@@ -109,16 +109,18 @@ async function findSession(db: Db, token: string, kind: 'login' | 'impersonation
   }
   const prepared = lookup;
   const tokenHash = hashToken(token);
-  // Every request checks its session: the row is kept in the read cache, which any write empties (a sign-out,
-  // a deactivation, a role change), and is checked against the clock here on every use.
-  const rows = await cachedRead(db, `session:${kind}:${tokenHash}`, () => prepared.execute({ token: tokenHash, kind, now, idleCutoff }));
-  const row = rows[0];
-  if (!row || !row.user.isActive) return null;
-  if (row.session.expiresAt.getTime() <= now.getTime() || row.session.lastSeenAt.getTime() <= idleCutoff.getTime()) return null;
-  if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await db.update(userSessions).set({ lastSeenAt: now }).where(eq(userSessions.id, row.session.id));
+  // Every request checks its session: the row, already mapped, is kept in the read cache, which any write empties
+  // (a sign-out, a deactivation, a role change), and is checked against the clock here on every use.
+  const found = await cachedRead(db, `session:${kind}:${tokenHash}`, async () => {
+    const row = (await prepared.execute({ token: tokenHash, kind, now, idleCutoff }))[0];
+    return row && row.user.isActive ? { session: row.session, user: toSessionUser(row.user) } : null;
+  });
+  if (!found) return null;
+  if (found.session.expiresAt.getTime() <= now.getTime() || found.session.lastSeenAt.getTime() <= idleCutoff.getTime()) return null;
+  if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db.update(userSessions).set({ lastSeenAt: now }).where(eq(userSessions.id, found.session.id));
   }
-  return { session: row.session, user: toSessionUser(row.user) };
+  return found;
 }
 
 export interface ResolvedSession {

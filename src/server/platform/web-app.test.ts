@@ -55,5 +55,14 @@ describe('serving the web app', () => {
     const res = await t.call({ url: '/login' });
     expect(res.headers['content-security-policy']).toMatch(/default-src 'self'/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // The same set on API answers, errors and unknown paths alike, computed once at startup.
+    for (const url of ['/api/health', '/api/customers', '/api/no-such-call']) {
+      const api = await t.call({ url });
+      expect(api.headers['content-security-policy'], url).toBe(res.headers['content-security-policy']);
+      expect(api.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(api.headers['referrer-policy'], url).toBe('no-referrer');
+    }
+    expect(res.headers['content-security-policy']).toContain('script-src \'self\' https://js.stripe.com');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 });
