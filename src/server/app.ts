@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
+import { compressPluginOptions } from './platform/compression';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -131,7 +132,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   followDataChanges(db, database.changes);
   registerResponseCache(app, db);
   // Brotli or gzip for the web app's assets and larger API answers (the JS bundle shrinks about 4x).
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(compress, compressPluginOptions);
   await app.register(cookie);
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {

@@ -86,7 +86,7 @@ export function registerGuard(app: FastifyInstance, deps: { db: Db; config: Conf
     }
 
     // Only now that the caller may make this call.
-    if (deps.config.RESPONSE_CACHE && answerFromCache(deps.db, request, reply)) return reply;
+    if (deps.config.RESPONSE_CACHE && (await answerFromCache(deps.db, request, reply))) return reply;
   });
 
   return catalog;

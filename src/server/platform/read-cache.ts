@@ -22,10 +22,15 @@ interface Entry {
   expires: number;
 }
 
-interface StoredResponse {
+export interface StoredResponse {
+  key: string;
   payload: string;
   headers: Record<string, string>;
   expires: number;
+  /** The payload compressed, by content encoding, made when a client first asks for it (response-cache.ts). */
+  encoded: Map<string, Promise<Buffer | null>>;
+  /** What this answer holds in memory: the text and its compressed forms. */
+  bytes: number;
 }
 
 /** The response cache's memory bound: the oldest answers go first beyond it. */
@@ -118,21 +123,43 @@ export function cachedResponse(db: object, key: string): StoredResponse | undefi
 
 function dropResponse(cache: ReadCache, key: string, entry: StoredResponse) {
   cache.responses.delete(key);
-  cache.responseBytes -= entry.payload.length;
+  cache.responseBytes -= entry.bytes;
 }
 
-/** Keeps an answer computed while the generation was still `generation` (nothing was written meanwhile). */
-export function storeResponse(db: object, key: string, generation: number, payload: string, headers: Record<string, string>, ttlMs = READ_CACHE_TTL_MS): void {
-  const cache = cacheOf(db);
-  if (!cache.usable || cache.generation !== generation || payload.length > RESPONSE_CACHE_MAX_BYTES / 4) return;
-  const old = cache.responses.get(key);
-  if (old) dropResponse(cache, key, old);
-  cache.responses.set(key, { payload, headers, expires: Date.now() + ttlMs });
-  cache.responseBytes += payload.length;
+function trimResponses(cache: ReadCache) {
   for (const [k, e] of cache.responses) {
     if (cache.responseBytes <= RESPONSE_CACHE_MAX_BYTES && cache.responses.size <= READ_CACHE_MAX_ENTRIES) break;
     dropResponse(cache, k, e);
   }
+}
+
+/** Counts memory an answer took after it was stored (a compressed form), if it is still kept. */
+export function addResponseBytes(db: object, entry: StoredResponse, bytes: number): void {
+  const cache = caches.get(db);
+  if (!cache || cache.responses.get(entry.key) !== entry) return;
+  entry.bytes += bytes;
+  cache.responseBytes += bytes;
+  trimResponses(cache);
+}
+
+/** Keeps an answer computed while the generation was still `generation` (nothing was written meanwhile). */
+export function storeResponse(
+  db: object,
+  key: string,
+  generation: number,
+  payload: string,
+  headers: Record<string, string>,
+  ttlMs = READ_CACHE_TTL_MS,
+): StoredResponse | undefined {
+  const cache = cacheOf(db);
+  if (!cache.usable || cache.generation !== generation || payload.length > RESPONSE_CACHE_MAX_BYTES / 4) return undefined;
+  const old = cache.responses.get(key);
+  if (old) dropResponse(cache, key, old);
+  const entry: StoredResponse = { key, payload, headers, expires: Date.now() + ttlMs, encoded: new Map(), bytes: payload.length };
+  cache.responses.set(key, entry);
+  cache.responseBytes += entry.bytes;
+  trimResponses(cache);
+  return entry;
 }
 
 /** The organizations a tenant query covers, as tenantFilter() scopes it, for cache keys. */

@@ -1,9 +1,11 @@
 // The response cache answers repeated list calls from memory, and never with something a write has changed or
 // that belongs to another caller.
+import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, shortUrls, users } from '../db/schema/index';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { cachedResponse } from './read-cache';
 
 let t: TestApp;
 let orgA: { id: number };
@@ -96,6 +98,71 @@ describe('the response cache', () => {
   it('does not keep an error or a refused call', async () => {
     await cachingReady();
     for (let i = 0; i < 2; i++) expect((await get('/api/customers?limit=0')).headers['x-cache']).toBeUndefined();
+  });
+});
+
+describe('compressed answers', () => {
+  let cookie: string;
+  let userId: number;
+  beforeAll(async () => {
+    const org = await t.createOrganization();
+    userId = (await t.createUser({ role: 'manager', organizationId: org.id })).id;
+    cookie = await t.cookieFor(userId);
+    // Enough rows for an answer above the 1 KB compression threshold.
+    await t.database.db.insert(customers).values(Array.from({ length: 30 }, (_, i) => ({ organizationId: org.id, name: `Compressed Customer ${i}` })));
+  });
+  const fetchAs = (acceptEncoding?: string) =>
+    t.call({ url: '/api/customers', cookie, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+  const decode = (res: { rawPayload: Buffer; headers: Record<string, unknown> }) => {
+    const enc = res.headers['content-encoding'];
+    const raw = res.rawPayload;
+    return (enc === 'br' ? zlib.brotliDecompressSync(raw) : enc === 'gzip' ? zlib.gunzipSync(raw) : raw).toString('utf8');
+  };
+
+  it('sends a kept answer in the encoding the client asks for, compressed once per encoding', async () => {
+    await cachingReady();
+    const plain = await fetchAs();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+
+    // Chromium's header: brotli wins, on the call that fills the cache and on the hits after it.
+    const chrome = 'gzip, deflate, br, zstd';
+    const first = await fetchAs(chrome);
+    const hit = await fetchAs(chrome);
+    for (const res of [first, hit]) {
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+      expect(decode(res)).toBe(plain.body);
+    }
+    expect(hit.headers['x-cache']).toBe('hit');
+    expect(Number(hit.headers['content-length'])).toBe(hit.rawPayload.length);
+    expect(hit.rawPayload.length).toBeLessThan(plain.body.length / 3);
+
+    const gz = await fetchAs('gzip');
+    expect(gz.headers['x-cache']).toBe('hit');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(decode(gz)).toBe(plain.body);
+    expect((await fetchAs('identity')).headers['content-encoding']).toBeUndefined();
+    expect((await fetchAs('br;q=0, gzip;q=0.5')).headers['content-encoding']).toBe('gzip');
+
+    // Each encoding was made once and is kept, and counted against the cache's memory bound.
+    const entry = cachedResponse(t.database.db, `user:${userId} /api/customers`)!;
+    const br = await entry.encoded.get('br');
+    const gzip = await entry.encoded.get('gzip');
+    expect([...entry.encoded.keys()].sort()).toEqual(['br', 'gzip']);
+    expect(br?.equals(hit.rawPayload)).toBe(true);
+    expect(entry.bytes).toBe(entry.payload.length + br!.length + gzip!.length);
+  });
+
+  it('leaves small answers uncompressed', async () => {
+    await cachingReady();
+    for (const cached of [undefined, 'hit']) {
+      const res = await t.call({ url: '/api/customers', cookie: managerB, headers: { 'accept-encoding': 'br' } });
+      expect(res.headers['x-cache']).toBe(cached);
+      expect(res.body.length).toBeLessThan(1024);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(names(res.body)).toEqual(['Bea Other']);
+    }
   });
 });
 

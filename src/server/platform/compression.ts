@@ -1,0 +1,43 @@
+// One definition of how answers are compressed, shared by @fastify/compress (every answer) and the response cache
+// (which compresses a kept answer once per encoding instead of once per request).
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export type ContentEncoding = 'br' | 'gzip';
+
+/** Answers smaller than this go as they are: compressing them saves less than it costs. */
+export const COMPRESS_THRESHOLD = 1024;
+const ENCODINGS: ContentEncoding[] = ['br', 'gzip'];
+// Quality 4: @fastify/compress's default; 11 costs far more time than it saves bytes on the fly.
+const BROTLI_OPTIONS: zlib.BrotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+
+export const compressPluginOptions = { threshold: COMPRESS_THRESHOLD, encodings: ENCODINGS, brotliOptions: BROTLI_OPTIONS };
+
+const negotiator = new Negotiator<ContentEncoding>({ supportedValues: ENCODINGS, cache: new Map<string, ContentEncoding>() as never });
+
+/** The encoding to send `text` in to this client, as @fastify/compress would choose it; undefined: as it is. */
+export function encodingFor(request: FastifyRequest, contentType: string | undefined, text: string): ContentEncoding | undefined {
+  const accept = request.headers['accept-encoding'];
+  if (typeof accept !== 'string' || request.headers['x-no-compression'] !== undefined) return undefined;
+  if (text.length < COMPRESS_THRESHOLD || !contentType?.startsWith('application/json')) return undefined;
+  // x-gzip is gzip's old name (RFC 9110 section 8.4.1.3), as @fastify/compress reads it.
+  return negotiator.negotiate(accept.toLowerCase().replace(/x-gzip/g, 'gzip')) ?? undefined;
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Compresses off the event loop (zlib's thread pool). */
+export function compressText(text: string, encoding: ContentEncoding): Promise<Buffer> {
+  return encoding === 'br' ? brotli(text, BROTLI_OPTIONS) : gzip(text);
+}
+
+/** Marks a reply as carrying `encoding` (@fastify/compress then leaves it alone). */
+export function setContentEncoding(reply: FastifyReply, encoding: ContentEncoding): void {
+  const vary = reply.getHeader('vary');
+  const varies = typeof vary === 'string' && /(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary);
+  void reply.header('content-encoding', encoding);
+  if (!varies) void reply.header('vary', typeof vary === 'string' && vary ? `${vary}, accept-encoding` : 'accept-encoding');
+}
