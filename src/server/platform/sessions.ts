@@ -108,11 +108,11 @@ async function findSession(db: Db, token: string, kind: 'login' | 'impersonation
     lookups.set(db, lookup);
   }
   const prepared = lookup;
-  const tokenHash = hashToken(token);
   // Every request checks its session: the row, already mapped, is kept in the read cache, which any write empties
-  // (a sign-out, a deactivation, a role change), and is checked against the clock here on every use.
-  const found = await cachedRead(db, `session:${kind}:${tokenHash}`, async () => {
-    const row = (await prepared.execute({ token: tokenHash, kind, now, idleCutoff }))[0];
+  // (a sign-out, a deactivation, a role change), and is checked against the clock here on every use. It is keyed
+  // by the token as sent, so a repeated call skips hashing it; the hash is what the database holds.
+  const found = await cachedRead(db, `session:${kind}:${token}`, async () => {
+    const row = (await prepared.execute({ token: hashToken(token), kind, now, idleCutoff }))[0];
     return row && row.user.isActive ? { session: row.session, user: toSessionUser(row.user) } : null;
   });
   if (!found) return null;
