@@ -55,13 +55,20 @@ describe('serving the web app', () => {
     const res = await t.call({ url: '/login' });
     expect(res.headers['content-security-policy']).toMatch(/default-src 'self'/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    // The same set on API answers, errors and unknown paths alike, computed once at startup.
-    for (const url of ['/api/health', '/api/customers', '/api/no-such-call']) {
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    // JSON answers, errors and unknown API paths alike: OWASP's API set, nothing may load or frame them.
+    for (const url of ['/api/health', '/api/customers', '/api/no-such-call', '/api/customers?q=x']) {
       const api = await t.call({ url });
-      expect(api.headers['content-security-policy'], url).toBe(res.headers['content-security-policy']);
-      expect(api.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(api.headers['content-security-policy'], url).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(api.headers['x-frame-options'], url).toBe('DENY');
+      expect(api.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(api.headers['cross-origin-resource-policy'], url).toBe('same-origin');
       expect(api.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(api.headers['x-xss-protection'], url).toBeUndefined();
     }
+    // The OpenAPI UI is a page.
+    expect((await t.call({ url: '/api/docs/' })).headers['content-security-policy']).toBe(res.headers['content-security-policy']);
     expect(res.headers['content-security-policy']).toContain('script-src \'self\' https://js.stripe.com');
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
