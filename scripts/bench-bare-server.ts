@@ -13,7 +13,7 @@ const app = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024 });
 
 app.put<{ Querystring: { url: string }; Body: string }>('/__body', async (req, reply) => {
   const text = req.body;
-  const encoding = encodingFor({ headers: { 'accept-encoding': acceptEncoding } } as never, contentType, text);
+  const encoding = encodingFor({ 'accept-encoding': acceptEncoding }, contentType, text);
   sent.set(req.query.url, { body: encoding ? await compressText(text, encoding) : text, encoding });
   return reply.code(204).send();
 });

@@ -2,8 +2,9 @@
 // (which compresses a kept answer once per encoding instead of once per request).
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { Negotiator } from '@fastify/accept-negotiator';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyReply } from 'fastify';
 
 export type ContentEncoding = 'br' | 'gzip';
 
@@ -15,15 +16,16 @@ const BROTLI_OPTIONS: zlib.BrotliOptions = { params: { [zlib.constants.BROTLI_PA
 
 export const compressPluginOptions = { threshold: COMPRESS_THRESHOLD, encodings: ENCODINGS, brotliOptions: BROTLI_OPTIONS };
 
-const negotiator = new Negotiator<ContentEncoding>({ supportedValues: ENCODINGS, cache: new Map<string, ContentEncoding>() as never });
-
-/** The encoding to send `text` in to this client, as @fastify/compress would choose it; undefined: as it is. */
-export function encodingFor(request: FastifyRequest, contentType: string | undefined, text: string): ContentEncoding | undefined {
-  const accept = request.headers['accept-encoding'];
-  if (typeof accept !== 'string' || request.headers['x-no-compression'] !== undefined) return undefined;
+/**
+ * The encoding to send `text` in to a client sending these request headers, as @fastify/compress would choose it;
+ * undefined: as it is. (No memo of past answers: the header is the client's to vary, so one would grow without bound.)
+ */
+export function encodingFor(headers: IncomingHttpHeaders, contentType: string | undefined, text: string): ContentEncoding | undefined {
+  const accept = headers['accept-encoding'];
+  if (typeof accept !== 'string' || headers['x-no-compression'] !== undefined) return undefined;
   if (text.length < COMPRESS_THRESHOLD || !contentType?.startsWith('application/json')) return undefined;
   // x-gzip is gzip's old name (RFC 9110 section 8.4.1.3), as @fastify/compress reads it.
-  return negotiator.negotiate(accept.toLowerCase().replace(/x-gzip/g, 'gzip')) ?? undefined;
+  return negotiate(accept.toLowerCase().replace(/x-gzip/g, 'gzip'), ENCODINGS) ?? undefined;
 }
 
 const brotli = promisify(zlib.brotliCompress);

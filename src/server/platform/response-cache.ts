@@ -44,7 +44,7 @@ export function registerResponseCache(app: FastifyInstance, db: object): void {
 
 /** The kept answer in the encoding this client accepts: compressed once per entry and encoding, then shared. */
 async function encodedForClient(db: object, entry: StoredResponse, request: FastifyRequest, reply: FastifyReply): Promise<string | Buffer> {
-  const encoding = encodingFor(request, entry.headers['content-type'], entry.payload);
+  const encoding = encodingFor(request.headers, entry.headers['content-type'], entry.payload);
   if (!encoding) return entry.payload;
   const body = await compressedOnce(db, entry, encoding);
   if (!body) return entry.payload;
