@@ -1,6 +1,7 @@
 // The security headers of every answer (CSP, frame, referrer, nosniff, ...), from helmet: one set for pages, a
-// shorter and stricter one for JSON answers. They do not depend on the request otherwise, so helmet runs once at startup against a recording response and each request just sets the result:
-// @fastify/helmet rebuilt helmet's middleware, CSP parsing included, on every request.
+// shorter and stricter one for JSON answers. Neither depends on the request, so helmet runs once per set at startup
+// against a recording response and each answer just gets the result: @fastify/helmet rebuilt helmet's middleware,
+// CSP parsing included, on every request.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';

@@ -72,4 +72,15 @@ describe('serving the web app', () => {
     expect(res.headers['content-security-policy']).toContain('script-src \'self\' https://js.stripe.com');
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
+
+  it('adds HSTS to pages and JSON answers alike when served over https', async () => {
+    const secure = await createTestApp({ WEB_DIST_DIR: dist, APP_URL: 'https://tradebook.example' });
+    try {
+      for (const url of ['/login', '/api/health']) {
+        expect((await secure.call({ url })).headers['strict-transport-security'], url).toMatch(/max-age=\d+/);
+      }
+    } finally {
+      await secure.close();
+    }
+  });
 });
