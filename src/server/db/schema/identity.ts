@@ -102,3 +102,22 @@ export const otpCodes = pgTable(
   },
   (t) => [index('otp_codes_email_idx').on(t.email, t.createdAt)],
 );
+
+/**
+ * A self-registration waiting for its owner to prove the address with the e-mailed code. The account is created
+ * only then (docs/decisions/004-registration-proves-the-address.md); until then the address stays free, so an admin
+ * can still add it as staff.
+ */
+export const pendingRegistrations = pgTable(
+  'pending_registrations',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    expiresAt: instant('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('pending_registrations_email_key').on(t.email), index('pending_registrations_expires_idx').on(t.expiresAt)],
+);

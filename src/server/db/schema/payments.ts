@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, instant, money } from './columns';
 import { customers } from './customers';
-import { organizations } from './identity';
+import { organizations, users } from './identity';
 import { invoices } from './invoices';
 import { messageTemplates } from './messaging';
 
@@ -294,6 +294,10 @@ export const portalTokens = pgTable(
     tokenHash: text('token_hash').notNull(),
     expiresAt: instant('expires_at').notNull(),
     createdAt: createdAt(),
+    /** The staff member who handed the link out (null for links made by the system, e.g. in invoice e-mails). */
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Set when the link is revoked; a revoked link never opens the portal again. */
+    revokedAt: instant('revoked_at'),
   },
   (t) => [uniqueIndex('portal_tokens_hash_key').on(t.tokenHash), index('portal_tokens_org_customer_idx').on(t.organizationId, t.customerId)],
 );
