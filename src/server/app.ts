@@ -41,6 +41,7 @@ import { reportsRoutes } from './features/reports/reports.routes';
 import { usersRoutes } from './features/users/users.routes';
 import type { AppDeps, ZodApp } from './platform/app-deps';
 import { registerErrorHandling } from './platform/errors';
+import { registerClientLimits } from './platform/client-limits';
 import { isApiUrl, registerGuard, type RouteEntry } from './platform/guard';
 import { followDataChanges } from './platform/read-cache';
 import { registerResponseCache } from './platform/response-cache';
@@ -151,6 +152,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     hsts: config.secureCookies,
   });
 
+  // Before the guard and before any body is read: every call to a limited public route counts.
+  registerClientLimits(app, { db, config });
   const routes = registerGuard(app, { db, config });
 
   await app.register(swagger, {

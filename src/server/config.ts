@@ -29,11 +29,18 @@ const envSchema = z.object({
   TWILIO_ACCOUNT_SID: emptyAsUndefined,
   TWILIO_AUTH_TOKEN: emptyAsUndefined,
   TWILIO_FROM: emptyAsUndefined,
+  /** Sends Twilio API calls to this base URL instead of https://api.twilio.com (a test double), as STRIPE_API_BASE does for Stripe. */
+  TWILIO_API_BASE: emptyAsUndefined,
   TRUST_PROXY: bool(false),
   /** Sends Stripe API calls to this base URL instead of https://api.stripe.com (a stripe-mock or a test double). */
   STRIPE_API_BASE: emptyAsUndefined,
   /** Sign-in codes one client address may request per hour (DECISIONS.md: 20). Raised only for test rigs. */
   OTP_CLIENT_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  /**
+   * Multiplies every per-client limit on the public calls (platform/client-limits.ts, docs/public-endpoints.md).
+   * Test rigs that make many such calls from 127.0.0.1 raise it; it cannot switch the limits off.
+   */
+  PUBLIC_LIMIT_SCALE: z.coerce.number().positive().max(1_000_000).default(1),
   /** Serve repeated list, search and stats calls from memory until data changes (platform/read-cache.ts). Off: every call reads the database. */
   RESPONSE_CACHE: bool(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

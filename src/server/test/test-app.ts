@@ -23,7 +23,9 @@ export interface TestApp extends BuiltApp {
 /** `database`: a handle of the caller's (a second instance on the same database); closed with the app. */
 export async function createTestApp(env: Record<string, string> = {}, opts: { database?: Database } = {}): Promise<TestApp> {
   const database = opts.database ?? (await openTestDatabase());
-  const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', WEB_DIST_DIR: '/nonexistent', ...env });
+  // Every injected call comes from 127.0.0.1, so the public per-client limits are raised for the features' own
+  // tests; platform/client-limits.test.ts passes PUBLIC_LIMIT_SCALE 1 and tests the real figures.
+  const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', WEB_DIST_DIR: '/nonexistent', PUBLIC_LIMIT_SCALE: '1000', ...env });
   const built = await buildApp({ database, config });
   await built.app.ready();
   const db = database.db;

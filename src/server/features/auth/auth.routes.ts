@@ -11,6 +11,7 @@ import {
 } from '../../../contracts/auth';
 import { organizations, users, userSessions } from '../../db/schema/index';
 import type { AppDeps, ZodApp } from '../../platform/app-deps';
+import { CLIENT_LIMITS } from '../../platform/client-limits';
 import { access } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { requireCtx } from '../../platform/guard';
@@ -41,7 +42,7 @@ export function authRoutes(app: ZodApp, deps: AppDeps) {
   });
 
   app.post('/api/auth/verify-otp', {
-    config: { access: access.public() },
+    config: { access: access.public(), clientLimit: CLIENT_LIMITS.codeCheck },
     schema: { tags: ['auth'], summary: 'Exchange a code for a session cookie', body: verifyOtpBodySchema, response: { 200: currentUserSchema } },
     handler: async (req, reply) => {
       const user = await verifyOtp(db, req.body.email, req.body.code);
@@ -56,7 +57,7 @@ export function authRoutes(app: ZodApp, deps: AppDeps) {
   });
 
   app.post('/api/auth/register', {
-    config: { access: access.public() },
+    config: { access: access.public(), clientLimit: CLIENT_LIMITS.registration },
     schema: { tags: ['auth'], summary: 'Create a guest account', body: registerBodySchema, response: { 201: messageSchema } },
     handler: async (req, reply) => {
       await registerUser(db, req.body, config.REGISTRATION_ORG_SLUG);

@@ -13,6 +13,7 @@ import {
 import { paymentIntentResponseSchema } from '../../../contracts/payments';
 import type { AppDeps, ZodApp } from '../../platform/app-deps';
 import { access } from '../../platform/context';
+import { CLIENT_LIMITS } from '../../platform/client-limits';
 import { requireCtx } from '../../platform/guard';
 import { sendPdf } from '../invoices/send-pdf';
 import { confirmSetupIntent } from './confirm-setup-intent';
@@ -59,7 +60,7 @@ export function customerPortalRoutes(app: ZodApp, deps: AppDeps) {
   });
 
   app.post('/api/customers/:id/setup-intent', {
-    config: { access: portal },
+    config: { access: portal, clientLimit: CLIENT_LIMITS.paymentStart },
     schema: {
       tags: ['customer-portal'],
       summary: "Start saving a card for the portal customer through the organization's processor (or the built-in test gateway)",
@@ -75,7 +76,7 @@ export function customerPortalRoutes(app: ZodApp, deps: AppDeps) {
 
   app.post('/api/setup-intents/confirm', {
     // Whoever holds the client secret started the setup through the portal.
-    config: { access: access.public() },
+    config: { access: access.public(), clientLimit: CLIENT_LIMITS.cardSubmit },
     schema: {
       tags: ['customer-portal'],
       summary: 'Finish saving a card: the test gateway checks the card; for Stripe the SetupIntent is read back from Stripe',
@@ -86,7 +87,7 @@ export function customerPortalRoutes(app: ZodApp, deps: AppDeps) {
   });
 
   app.post('/api/invoices/:id/payment-intent', {
-    config: { access: portal },
+    config: { access: portal, clientLimit: CLIENT_LIMITS.paymentStart },
     schema: {
       tags: ['customer-portal'],
       summary: "Start a card payment of a sent invoice's balance due from the portal",

@@ -13,6 +13,7 @@ import {
 import { paymentIntentResponseSchema } from '../../../contracts/payments';
 import type { AppDeps, ZodApp } from '../../platform/app-deps';
 import { access } from '../../platform/context';
+import { CLIENT_LIMITS } from '../../platform/client-limits';
 import { invalid } from '../../platform/errors';
 import { requireCtx } from '../../platform/guard';
 import { setTotalCount } from '../../platform/lists';
@@ -91,7 +92,7 @@ export function paymentLinksRoutes(app: ZodApp, deps: AppDeps): void {
   });
 
   app.post('/api/public/payment-links/:linkId/payment-intent', {
-    config: { access: access.public() },
+    config: { access: access.public(), clientLimit: CLIENT_LIMITS.paymentStart },
     schema: {
       tags,
       summary: "Start paying through a link: an invoice link pays the balance due; the generic link the payer's amount",

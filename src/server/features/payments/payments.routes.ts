@@ -11,6 +11,7 @@ import {
 } from '../../../contracts/payments';
 import type { AppDeps, ZodApp } from '../../platform/app-deps';
 import { access } from '../../platform/context';
+import { CLIENT_LIMITS } from '../../platform/client-limits';
 import { requireCtx } from '../../platform/guard';
 import { setTotalCount } from '../../platform/lists';
 import { confirmPayment } from './confirm-payment';
@@ -84,7 +85,7 @@ export function paymentsRoutes(app: ZodApp, deps: AppDeps) {
 
   app.post('/api/payment-intents/confirm', {
     // Whoever holds the client secret started the payment (staff, the portal or a public payment link).
-    config: { access: access.public() },
+    config: { access: access.public(), clientLimit: CLIENT_LIMITS.cardSubmit },
     schema: {
       tags: ['payments'],
       summary: 'Complete a payment: the test gateway charges the card or bank details; for Stripe the intent is read back from Stripe',

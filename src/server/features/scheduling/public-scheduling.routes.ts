@@ -14,6 +14,7 @@ import {
 import type { Db } from '../../db/client';
 import type { ZodApp } from '../../platform/app-deps';
 import { access } from '../../platform/context';
+import { CLIENT_LIMITS } from '../../platform/client-limits';
 import { invalid } from '../../platform/errors';
 import type { MailDeps } from './appointment-writes';
 import { defaultDuration, serviceOf } from './appointment-writes';
@@ -69,7 +70,7 @@ export function publicSchedulingRoutes(app: ZodApp, db: Db, mail: MailDeps) {
   });
 
   app.post('/api/public/schedule-by-slug/:slug/book', {
-    config: { access: access.public() },
+    config: { access: access.public(), clientLimit: CLIENT_LIMITS.booking },
     schema: { tags, summary: 'Book online (409 when the time was taken meanwhile)', params: scheduleKeyParamsSchema, body: bookingBodySchema, response: { 201: bookingResultSchema } },
     handler: async (req, reply) => reply.code(201).send(await bookAppointment(db, mail, req.params.slug, req.body)),
   });
