@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { DashboardStats } from '../src/contracts/dashboard';
+import type { DashboardStats, DashboardStatsWithFinancials } from '../src/contracts/dashboard';
 import { formatMoney } from '../src/contracts/money';
 import { launchBrowser, PHONE } from './fixtures/browser';
 import { signedInPage } from './fixtures/sessions';
@@ -28,7 +28,8 @@ describe('dashboard', () => {
   it("shows the four cards with the server's figures and growth captions, and the three lists", async () => {
     const { context, page } = await signedInPage(browser, 'admin@example.com');
     await page.goto('/');
-    const stats = await apiJson<DashboardStats>(page, '/api/dashboard/stats');
+    const stats = await apiJson<DashboardStatsWithFinancials>(page, '/api/dashboard/stats');
+    expect(stats.financials).toBe(true);
     expect(stats.totalCustomers).toBeGreaterThan(30);
 
     const active = await cardText(page, 'stat-active-work-orders');
@@ -119,14 +120,21 @@ describe('dashboard', () => {
     await context.close();
   });
 
-  it('offers an employee only the quick actions they may use', async () => {
+  it('shows an employee no money: no Pending Invoices, Monthly Revenue or Payment Status, and only the quick actions they may use', async () => {
     const { context, page } = await signedInPage(browser, 'employee@example.com', PHONE);
     await page.goto('/');
+    const stats = await apiJson<DashboardStats>(page, '/api/dashboard/stats');
+    expect(stats.financials).toBe(false);
     const actions = page.getByTestId('quick-actions');
     await actions.getByRole('link', { name: 'Book Appointment' }).waitFor();
     expect(await actions.getByRole('button', { name: 'Create Invoice' }).count()).toBe(0);
     expect(await actions.getByRole('button', { name: 'Add Customer' }).count()).toBe(0);
     await page.getByTestId('stat-total-customers').waitFor();
+    await page.getByTestId('stat-active-work-orders').waitFor();
+    await page.getByTestId('inventory-alerts').waitFor();
+    for (const testId of ['stat-pending-invoices', 'stat-monthly-revenue', 'payment-status']) expect(await page.getByTestId(testId).count(), testId).toBe(0);
+    const main = (await page.getByRole('main').textContent()) ?? '';
+    for (const words of ['Pending Invoices', 'Monthly Revenue', 'Payment Status', '$']) expect(main, words).not.toContain(words);
     await context.close();
   });
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { Customer } from '../src/contracts/customers';
-import type { DashboardStats } from '../src/contracts/dashboard';
+import type { DashboardStatsWithFinancials } from '../src/contracts/dashboard';
 import type { Invoice } from '../src/contracts/invoices';
 import type { PaymentAnalytics } from '../src/contracts/payment-analytics';
 import type { PortalResponse } from '../src/contracts/customer-portal';
@@ -52,7 +52,8 @@ describe('paying in the customer portal', () => {
     expect(balance).toBeGreaterThan(0);
     const paymentsBefore = await paymentCount(admin.page);
     const analyticsBefore = await apiJson<PaymentAnalytics>(admin.page, '/api/reports/payment-analytics');
-    const dashboardBefore = await apiJson<DashboardStats>(admin.page, '/api/dashboard/stats');
+    const dashboardBefore = await apiJson<DashboardStatsWithFinancials>(admin.page, '/api/dashboard/stats');
+    expect(dashboardBefore.financials).toBe(true);
 
     const { context, page } = await signedInPage(browser, 'customer@example.com');
     await openPortal(page);
@@ -118,7 +119,8 @@ describe('paying in the customer portal', () => {
     await a.getByTestId('aging-current').waitFor();
 
     // Dashboard: this month's revenue grows by the payment, pending invoices shrink by the invoice.
-    const dashboardAfter = await apiJson<DashboardStats>(a, '/api/dashboard/stats');
+    const dashboardAfter = await apiJson<DashboardStatsWithFinancials>(a, '/api/dashboard/stats');
+    expect(dashboardAfter.financials).toBe(true);
     expect(toCents(dashboardAfter.monthlyRevenue)).toBe(toCents(dashboardBefore.monthlyRevenue) + balance);
     expect(toCents(dashboardAfter.pendingInvoices.total)).toBe(toCents(dashboardBefore.pendingInvoices.total) - toCents(invoice.total));
     await a.goto('/');

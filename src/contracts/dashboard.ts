@@ -23,7 +23,8 @@ const countGrowthSchema = z.object({ current: z.number().int(), previous: z.numb
 /** As countGrowthSchema, amounts as decimal strings ("1234.50"). */
 const moneyGrowthSchema = z.object({ current: z.string(), previous: z.string(), percent: z.number().int().nullable() });
 
-export const dashboardGrowthSchema = z.object({
+/** Growth figures every staff member sees (no money). */
+const dashboardGrowthBaseSchema = z.object({
   /**
    * The comparison instant: as far into the previous month as now is into this one (clamped to the
    * previous month's last instant, so 31 March 12:00 compares with the end of February).
@@ -36,6 +37,15 @@ export const dashboardGrowthSchema = z.object({
    */
   activeWorkOrders: countGrowthSchema,
   /**
+   * thisMonth = customers added since the start of this month ("+5 this month");
+   * lastMonth = customers added from the start of the previous month up to `comparedTo`.
+   */
+  newCustomers: z.object({ thisMonth: z.number().int(), lastMonth: z.number().int() }),
+});
+
+/** With view_financials: the money parts of the growth as well. */
+export const dashboardGrowthSchema = dashboardGrowthBaseSchema.extend({
+  /**
    * current = pendingInvoices.total. previous = total of invoices pending at `comparedTo`: created by
    * then and either still sent/overdue, or paid after it (paidDate, else the last update).
    */
@@ -46,25 +56,14 @@ export const dashboardGrowthSchema = z.object({
    * fair on any day of the month.
    */
   monthlyRevenue: moneyGrowthSchema,
-  /**
-   * thisMonth = customers added since the start of this month ("+5 this month");
-   * lastMonth = customers added from the start of the previous month up to `comparedTo`.
-   */
-  newCustomers: z.object({ thisMonth: z.number().int(), lastMonth: z.number().int() }),
 });
 export type DashboardGrowth = z.infer<typeof dashboardGrowthSchema>;
+export type DashboardGrowthBase = z.infer<typeof dashboardGrowthBaseSchema>;
 
-export const dashboardStatsSchema = z.object({
+/** What every staff member sees: jobs, customers and stock. */
+const dashboardBaseSchema = z.object({
   /** Work orders scheduled or in progress. */
   activeWorkOrders: z.number().int(),
-  pendingInvoices: z.object({
-    /** Sum of the totals of pending (sent or overdue) invoices, decimal string. */
-    total: z.string(),
-    /** How many pending invoices are overdue: status overdue, or the due date has passed (the card's "overdue" count). */
-    count: z.number().int(),
-  }),
-  /** Completed payments received this calendar month (UTC), decimal string. */
-  monthlyRevenue: z.string(),
   totalCustomers: z.number().int(),
   /** The 5 most recently created active work orders. */
   recentWorkOrders: z.array(
@@ -78,6 +77,29 @@ export const dashboardStatsSchema = z.object({
       dueDate: z.string().nullable(),
     }),
   ),
+  /** Up to 5 items with quantity at or below their minimum stock, lowest quantity first. */
+  inventoryAlerts: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      quantity: z.number().int(),
+      minimumStock: z.number().int(),
+    }),
+  ),
+});
+
+/** The money figures: only for callers with view_financials (docs/decisions/005-money-and-portal-links.md). */
+const dashboardFinancialsSchema = z.object({
+  /** True: the caller has view_financials and the money figures are present. */
+  financials: z.literal(true),
+  pendingInvoices: z.object({
+    /** Sum of the totals of pending (sent or overdue) invoices, decimal string. */
+    total: z.string(),
+    /** How many pending invoices are overdue: status overdue, or the due date has passed (the card's "overdue" count). */
+    count: z.number().int(),
+  }),
+  /** Completed payments received this calendar month (UTC), decimal string. */
+  monthlyRevenue: z.string(),
   /** The 5 most recently created invoices. */
   paymentStatus: z.array(
     z.object({
@@ -90,15 +112,18 @@ export const dashboardStatsSchema = z.object({
       status: z.string(),
     }),
   ),
-  /** Up to 5 items with quantity at or below their minimum stock, lowest quantity first. */
-  inventoryAlerts: z.array(
-    z.object({
-      id: z.number().int(),
-      name: z.string(),
-      quantity: z.number().int(),
-      minimumStock: z.number().int(),
-    }),
-  ),
   growth: dashboardGrowthSchema,
 });
+
+/**
+ * GET /api/dashboard/stats. `financials` says which answer this is: with view_financials (true) the money
+ * figures (pendingInvoices, monthlyRevenue, paymentStatus and the money parts of growth) are present; without
+ * it (false) they are absent, not zero, so nobody mistakes "not yours to see" for "nothing owed".
+ */
+export const dashboardStatsSchema = z.discriminatedUnion('financials', [
+  dashboardBaseSchema.extend(dashboardFinancialsSchema.shape),
+  dashboardBaseSchema.extend({ financials: z.literal(false), growth: dashboardGrowthBaseSchema }),
+]);
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
+/** The answer with the money figures (financials: true). */
+export type DashboardStatsWithFinancials = Extract<DashboardStats, { financials: true }>;

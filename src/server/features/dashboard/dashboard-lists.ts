@@ -1,6 +1,6 @@
 // The dashboard's three short lists, each one indexed query limited to DASHBOARD_LIST_SIZE rows.
 import { and, asc, desc, eq, inArray, lte, type SQL } from 'drizzle-orm';
-import { ACTIVE_WORK_ORDER_STATUSES, DASHBOARD_LIST_SIZE, type DashboardStats } from '../../../contracts/dashboard';
+import { ACTIVE_WORK_ORDER_STATUSES, DASHBOARD_LIST_SIZE, type DashboardStats, type DashboardStatsWithFinancials } from '../../../contracts/dashboard';
 import type { Db } from '../../db/client';
 import { customers, inventoryItems, invoices, workOrders } from '../../db/schema/index';
 
@@ -22,7 +22,7 @@ export async function recentWorkOrders(db: Db, scope: SQL | undefined): Promise<
   return rows.map((r) => ({ ...r, customerName: r.customerName ?? '', dueDate: r.dueDate?.toISOString() ?? null }));
 }
 
-export async function latestInvoices(db: Db, scope: SQL | undefined): Promise<DashboardStats['paymentStatus']> {
+export async function latestInvoices(db: Db, scope: SQL | undefined): Promise<DashboardStatsWithFinancials['paymentStatus']> {
   const rows = await db
     .select({
       id: invoices.id,

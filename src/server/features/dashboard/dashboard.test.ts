@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { permissionsFor } from '../../../contracts/permissions';
-import { customers, inventoryItems, invoices, payments, workOrders } from '../../db/schema/index';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { permissionsFor, ROLE_PERMISSIONS, ROLES, STAFF_ROLES } from '../../../contracts/permissions';
+import { customers, inventoryItems, invoices, payments, users, workOrders } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { dashboardPeriod, growthPercent } from './dashboard-period';
@@ -190,6 +191,78 @@ describe('GET /api/dashboard/stats', () => {
     expect((await t.call({ url: '/api/dashboard/stats' })).statusCode).toBe(401);
   });
 
+  /** The keys an answer without money has, at the top and in growth. */
+  const NO_MONEY_KEYS = ['activeWorkOrders', 'financials', 'growth', 'inventoryAlerts', 'recentWorkOrders', 'totalCustomers'];
+  const NO_MONEY_GROWTH_KEYS = ['activeWorkOrders', 'comparedTo', 'newCustomers'];
+  const MONEY_KEYS = [...NO_MONEY_KEYS, 'monthlyRevenue', 'paymentStatus', 'pendingInvoices'].sort();
+
+  it('an employee gets jobs, customers and stock but no money: no Pending Invoices, Monthly Revenue, Payment Status or money growth', async () => {
+    const body = (await stats(cookies.employee)).json();
+    expect(Object.keys(body).sort()).toEqual(NO_MONEY_KEYS);
+    expect(Object.keys(body.growth).sort()).toEqual(NO_MONEY_GROWTH_KEYS);
+    expect(body.financials).toBe(false);
+    expect(body).toMatchObject({ activeWorkOrders: 2, totalCustomers: 4, growth: { activeWorkOrders: { current: 2, previous: 3, percent: -33 }, newCustomers: { thisMonth: 2, lastMonth: 1 } } });
+    expect(body.recentWorkOrders.map((w: { id: number }) => w.id)).toEqual([ids.w2, ids.w1]);
+    expect(body.inventoryAlerts.map((i: { id: number }) => i.id)).toEqual([ids.out, ids.low, ids.equal]);
+    // No invoice number, total or sum of this organization's anywhere in the answer.
+    const text = JSON.stringify(body);
+    for (const secret of ['INV-0000', '180.25', '250.00', '400.00', '100.00']) expect(text).not.toContain(secret);
+  });
+
+  it('answers by each role of the role table: money exactly where the role has view_financials; customers and guests refused', async () => {
+    for (const role of ROLES) {
+      const user = await t.createUser({ role, organizationId: role === 'super_user' ? null : org.id });
+      const res = await stats(await t.cookieFor(user.id), role === 'super_user' ? `?organizationId=${org.id}` : '');
+      if (!STAFF_ROLES.includes(role)) {
+        expect(res.statusCode, role).toBe(403);
+        continue;
+      }
+      expect(res.statusCode, role).toBe(200);
+      const body = res.json();
+      const money = ROLE_PERMISSIONS[role].includes('view_financials');
+      expect(body.financials, role).toBe(money);
+      expect(Object.keys(body).sort(), role).toEqual(money ? MONEY_KEYS : NO_MONEY_KEYS);
+      if (money) expect(body).toMatchObject({ pendingInvoices: { total: '180.25', count: 2 }, monthlyRevenue: '250.00' });
+    }
+    // The table itself: admins and managers see money, employees do not (part 1 section 6).
+    expect(['org_admin', 'manager', 'super_user'].every((r) => ROLE_PERMISSIONS[r as 'manager'].includes('view_financials'))).toBe(true);
+    expect(ROLE_PERMISSIONS.employee.includes('view_financials')).toBe(false);
+  });
+
+  it('an employee granted view_financials as an extra permission sees the money, from the next request on', async () => {
+    const user = await t.createUser({ role: 'employee', organizationId: org.id });
+    const cookie = await t.cookieFor(user.id);
+    const before = await stats(cookie);
+    expect(before.json().financials).toBe(false);
+    expect((await stats(cookie)).headers['x-cache']).toBe('hit');
+    // A write through the database handle empties the caches (platform/read-cache.ts): no stale answer survives it.
+    await t.database.db.update(users).set({ permissions: ['view_financials'] }).where(eq(users.id, user.id));
+    const after = (await stats(cookie)).json();
+    expect(after).toMatchObject({ financials: true, pendingInvoices: { total: '180.25', count: 2 }, monthlyRevenue: '250.00' });
+    expect(after.paymentStatus).toHaveLength(5);
+    expect(after.growth.monthlyRevenue).toEqual({ current: '250.00', previous: '100.00', percent: 150 });
+  });
+
+  it("an employee asking right after an admin never gets the admin's cached answer (whole answers and figures)", async () => {
+    // Fresh users, so neither has an answer kept yet; the admin's call fills both caches first.
+    const admin = await t.cookieFor((await t.createUser({ role: 'org_admin', organizationId: org.id })).id);
+    const employee = await t.cookieFor((await t.createUser({ role: 'employee', organizationId: org.id })).id);
+    const first = await stats(admin);
+    expect(first.json().financials).toBe(true);
+    const again = await stats(admin);
+    expect(again.headers['x-cache']).toBe('hit');
+    const emp = await stats(employee);
+    expect(emp.headers['x-cache']).not.toBe('hit');
+    expect(emp.json().financials).toBe(false);
+    expect(emp.json()).not.toHaveProperty('monthlyRevenue');
+    const empAgain = await stats(employee);
+    expect(empAgain.headers['x-cache']).toBe('hit');
+    expect(empAgain.json()).not.toHaveProperty('pendingInvoices');
+    // And the other way round: the employee's answer never reaches a manager.
+    const manager = await t.cookieFor((await t.createUser({ role: 'manager', organizationId: org.id })).id);
+    expect((await stats(manager)).json()).toMatchObject({ financials: true, monthlyRevenue: '250.00' });
+  });
+
   it('ignores organizationId from an organization user and honours it for a super user', async () => {
     const own = (await stats(cookies.admin, `?organizationId=${orgB.id}`)).json();
     expect(own.totalCustomers).toBe(4);
@@ -246,6 +319,7 @@ describe('getDashboardStats at a fixed instant', () => {
       { organizationId: org.id, amount: '7.00', receivedDate: d('2026-03-25T00:00:00Z') },
     ]);
     const stats = await getDashboardStats(db, ctx, {}, d('2026-03-10T00:00:00Z'));
+    assert(stats.financials, 'an organization admin sees the money figures');
     expect(stats.monthlyRevenue).toBe('67.00');
     expect(stats.growth.comparedTo).toBe('2026-02-10T00:00:00.000Z');
     expect(stats.growth.monthlyRevenue).toEqual({ current: '67.00', previous: '30.00', percent: 123 });

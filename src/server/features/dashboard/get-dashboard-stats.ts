@@ -1,8 +1,8 @@
 // The dashboard: four cards, three short lists and the growth against the previous month.
 //
-// Who sees what: the dashboard is staff-wide. Anyone with view_financials, create_work_orders or
-// view_customers (every staff role) gets every figure, money included, as the original dashboard
-// showed them to all staff; the per-area lists and their permissions live on their own pages.
+// Who sees what (docs/decisions/005-money-and-portal-links.md): the dashboard is staff-wide, but only callers with
+// view_financials get the money figures (Pending Invoices, Monthly Revenue, the Payment Status list and the money
+// parts of growth). Others get the answer without them, and their money queries are not even run.
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DashboardQuery, DashboardStats } from '../../../contracts/dashboard';
 import { fromCents } from '../../../contracts/money';
@@ -14,29 +14,53 @@ import { customerFigures, invoiceFigures, revenueFigures, workOrderFigures } fro
 import { inventoryAlerts, latestInvoices, recentWorkOrders } from './dashboard-lists';
 import { dashboardPeriod, growthPercent } from './dashboard-period';
 
+/** Whether this caller may see the dashboard's money figures: their role's or their own extra view_financials. */
+export function seesFinancials(ctx: RequestContext): boolean {
+  return ctx.permissions.has('view_financials');
+}
+
 export async function getDashboardStats(db: Db, ctx: RequestContext, query: DashboardQuery, now = new Date()): Promise<DashboardStats> {
   const p = dashboardPeriod(now);
   const scope = (column: PgColumn) => tenantFilter(ctx, column, query.organizationId);
-  const [wo, inv, rev, cust, recent, latest, alerts] = await Promise.all([
-    workOrderFigures(db, scope(workOrders.organizationId), p),
-    invoiceFigures(db, scope(invoices.organizationId), p),
-    revenueFigures(db, scope(payments.organizationId), p),
-    customerFigures(db, scope(customers.organizationId), p),
-    recentWorkOrders(db, scope(workOrders.organizationId)),
-    latestInvoices(db, scope(invoices.organizationId)),
-    inventoryAlerts(db, scope(inventoryItems.organizationId)),
+  const financials = seesFinancials(ctx);
+  // One round trip either way: the money queries run alongside the others, and only for those who may see them.
+  const [[wo, cust, recent, alerts], money] = await Promise.all([
+    Promise.all([
+      workOrderFigures(db, scope(workOrders.organizationId), p),
+      customerFigures(db, scope(customers.organizationId), p),
+      recentWorkOrders(db, scope(workOrders.organizationId)),
+      inventoryAlerts(db, scope(inventoryItems.organizationId)),
+    ]),
+    financials
+      ? Promise.all([
+          invoiceFigures(db, scope(invoices.organizationId), p),
+          revenueFigures(db, scope(payments.organizationId), p),
+          latestInvoices(db, scope(invoices.organizationId)),
+        ])
+      : null,
   ]);
-  return {
+  const base = {
     activeWorkOrders: wo.active,
-    pendingInvoices: { total: fromCents(inv.pendingCents), count: inv.overdueCount },
-    monthlyRevenue: fromCents(rev.thisMonthCents),
     totalCustomers: cust.total,
     recentWorkOrders: recent,
-    paymentStatus: latest,
     inventoryAlerts: alerts,
+  };
+  const baseGrowth = {
+    comparedTo: p.comparedTo.toISOString(),
+    activeWorkOrders: { current: wo.active, previous: wo.activeThen, percent: growthPercent(wo.active, wo.activeThen) },
+    newCustomers: { thisMonth: cust.thisMonth, lastMonth: cust.lastMonth },
+  };
+  if (!money) return { ...base, financials: false, growth: baseGrowth };
+
+  const [inv, rev, latest] = money;
+  return {
+    ...base,
+    financials: true,
+    pendingInvoices: { total: fromCents(inv.pendingCents), count: inv.overdueCount },
+    monthlyRevenue: fromCents(rev.thisMonthCents),
+    paymentStatus: latest,
     growth: {
-      comparedTo: p.comparedTo.toISOString(),
-      activeWorkOrders: { current: wo.active, previous: wo.activeThen, percent: growthPercent(wo.active, wo.activeThen) },
+      ...baseGrowth,
       pendingInvoices: {
         current: fromCents(inv.pendingCents),
         previous: fromCents(inv.pendingThenCents),
@@ -47,7 +71,6 @@ export async function getDashboardStats(db: Db, ctx: RequestContext, query: Dash
         previous: fromCents(rev.lastMonthCents),
         percent: growthPercent(rev.thisMonthCents, rev.lastMonthCents),
       },
-      newCustomers: { thisMonth: cust.thisMonth, lastMonth: cust.lastMonth },
     },
   };
 }

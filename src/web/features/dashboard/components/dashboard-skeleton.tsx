@@ -1,11 +1,12 @@
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/utils';
 
 /** Placeholders in the shape of the cards and lists while the figures load. */
-export function StatCardsSkeleton() {
+export function StatCardsSkeleton({ cards = 4 }: { cards?: 2 | 4 }) {
   return (
-    <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4" data-testid="dashboard-loading">
-      {Array.from({ length: 4 }, (_, i) => (
+    <div className={cn('grid grid-cols-2 gap-3 sm:gap-4', cards === 4 && 'xl:grid-cols-4')} data-testid="dashboard-loading">
+      {Array.from({ length: cards }, (_, i) => (
         <Card key={i}>
           <CardHeader className="p-4 pb-2 sm:p-6 sm:pb-2">
             <Skeleton className="h-4 w-32" />

@@ -1,9 +1,9 @@
-import type { DashboardStats } from '@contracts/dashboard';
+import type { DashboardStatsWithFinancials } from '@contracts/dashboard';
 import { formatMoney } from '@contracts/money';
 import { StatusBadge } from '@/components/status-badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
-export function PaymentStatusCard({ invoices }: { invoices: DashboardStats['paymentStatus'] }) {
+export function PaymentStatusCard({ invoices }: { invoices: DashboardStatsWithFinancials['paymentStatus'] }) {
   return (
     <Card data-testid="payment-status">
       <CardHeader>

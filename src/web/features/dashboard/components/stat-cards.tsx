@@ -4,11 +4,13 @@ import { formatMoney } from '@contracts/money';
 import type { LabelSet } from '@contracts/vocabulary';
 import { newCustomersCaption, overdueCaption, percentCaption } from '@/features/dashboard/growth-captions';
 import { StatCard } from '@/features/dashboard/components/stat-card';
+import { cn } from '@/lib/utils';
 
+/** Four cards with view_financials; without it the two money cards are left out (docs/customer-portal.md, Dashboard). */
 export function StatCards({ stats, labels }: { stats: DashboardStats; labels: LabelSet }) {
   const { growth } = stats;
   return (
-    <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+    <div className={cn('grid grid-cols-2 gap-3 sm:gap-4', stats.financials && 'xl:grid-cols-4')}>
       <StatCard
         testId="stat-active-work-orders"
         title={`Active ${labels.workOrders}`}
@@ -16,20 +18,24 @@ export function StatCards({ stats, labels }: { stats: DashboardStats; labels: La
         icon={ClipboardList}
         captions={[percentCaption(growth.activeWorkOrders.percent, stats.activeWorkOrders)]}
       />
-      <StatCard
-        testId="stat-pending-invoices"
-        title="Pending Invoices"
-        value={formatMoney(stats.pendingInvoices.total)}
-        icon={FileText}
-        captions={[overdueCaption(stats.pendingInvoices.count), percentCaption(growth.pendingInvoices.percent, stats.pendingInvoices.total)]}
-      />
-      <StatCard
-        testId="stat-monthly-revenue"
-        title="Monthly Revenue"
-        value={formatMoney(stats.monthlyRevenue)}
-        icon={DollarSign}
-        captions={[percentCaption(growth.monthlyRevenue.percent, stats.monthlyRevenue)]}
-      />
+      {stats.financials && (
+        <>
+          <StatCard
+            testId="stat-pending-invoices"
+            title="Pending Invoices"
+            value={formatMoney(stats.pendingInvoices.total)}
+            icon={FileText}
+            captions={[overdueCaption(stats.pendingInvoices.count), percentCaption(stats.growth.pendingInvoices.percent, stats.pendingInvoices.total)]}
+          />
+          <StatCard
+            testId="stat-monthly-revenue"
+            title="Monthly Revenue"
+            value={formatMoney(stats.monthlyRevenue)}
+            icon={DollarSign}
+            captions={[percentCaption(stats.growth.monthlyRevenue.percent, stats.monthlyRevenue)]}
+          />
+        </>
+      )}
       <StatCard
         testId="stat-total-customers"
         title="Total Customers"
