@@ -1,5 +1,6 @@
 // E-mail: SMTP through nodemailer when SMTP_URL is set, otherwise the database outbox.
 import type { Db } from '../../db/client';
+import { maskSecrets } from '../outbox/mask-secrets';
 import { recordOutbox } from '../outbox/record-outbox';
 
 export interface MailAttachment {
@@ -16,6 +17,11 @@ export interface MailMessage {
   attachments?: MailAttachment[];
   organizationId?: number | null;
   replyTo?: string;
+  /**
+   * Substrings that let the reader in (a sign-in code, a portal link). The message is delivered whole; the
+   * outbox row of a message that left through SMTP shows a mask in their place (docs/security.md).
+   */
+  secrets?: string[];
 }
 
 export interface DeliveryResult {
@@ -80,17 +86,18 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string }): 
         status = 'failed';
         error = e instanceof Error ? e.message : String(e);
       }
+      // The SMTP server has the message; our copy is the delivery record and keeps no secret.
       const outboxId = await recordOutbox(db, {
         organizationId: m.organizationId,
         channel: 'email',
         to: m.to,
-        subject: m.subject,
-        text: m.text,
-        html: m.html,
+        subject: maskSecrets(m.subject, m.secrets),
+        text: maskSecrets(m.text, m.secrets),
+        html: maskSecrets(m.html, m.secrets),
         attachments: meta(m),
         transport: 'smtp',
         status,
-        error,
+        error: maskSecrets(error, m.secrets),
         providerId,
       });
       return { outboxId, status, error };

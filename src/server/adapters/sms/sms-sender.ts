@@ -1,12 +1,16 @@
 // SMS: Twilio when its three settings are present, otherwise the database outbox.
+import type RequestClient from 'twilio/lib/base/RequestClient';
 import type { Db } from '../../db/client';
 import type { DeliveryResult } from '../mail/mailer';
+import { maskSecrets } from '../outbox/mask-secrets';
 import { recordOutbox } from '../outbox/record-outbox';
 
 export interface SmsMessage {
   to: string;
   text: string;
   organizationId?: number | null;
+  /** Substrings that let the reader in; the outbox row of a text sent through Twilio masks them (as the mailer does). */
+  secrets?: string[];
 }
 
 export interface SmsSender {
@@ -14,10 +18,14 @@ export interface SmsSender {
   send(message: SmsMessage): Promise<DeliveryResult>;
 }
 
+type RequestOptions<TData> = RequestClient.RequestOptions<TData>;
+
 export interface TwilioSettings {
   accountSid: string;
   authToken: string;
   from: string;
+  /** TWILIO_API_BASE: another base URL for the API (a test double); https://api.twilio.com when absent. */
+  apiBase?: string;
 }
 
 export function createSmsSender(opts: { db: Db; twilio?: TwilioSettings }): SmsSender {
@@ -50,7 +58,15 @@ export function createSmsSender(opts: { db: Db; twilio?: TwilioSettings }): SmsS
         if (!client) {
           // Loaded on first use: the SDK is large and most installations never configure it.
           const { default: twilio } = await import('twilio');
-          client = twilio(settings.accountSid, settings.authToken);
+          const apiBase = settings.apiBase?.replace(/\/+$/, '');
+          const httpClient = apiBase
+            ? new (class extends twilio.RequestClient {
+                override request<TData>(o: RequestOptions<TData>) {
+                  return super.request<TData>({ ...o, uri: o.uri.replace(/^https:\/\/[^/]+/, apiBase) });
+                }
+              })()
+            : undefined;
+          client = twilio(settings.accountSid, settings.authToken, httpClient ? { httpClient } : undefined);
         }
         const res = await client.messages.create({ from: settings.from, to: m.to, body: m.text });
         providerId = res.sid;
@@ -62,10 +78,10 @@ export function createSmsSender(opts: { db: Db; twilio?: TwilioSettings }): SmsS
         organizationId: m.organizationId,
         channel: 'sms',
         to: m.to,
-        text: m.text,
+        text: maskSecrets(m.text, m.secrets),
         transport: 'twilio',
         status,
-        error,
+        error: maskSecrets(error, m.secrets),
         providerId,
       });
       return { outboxId, status, error };

@@ -62,6 +62,8 @@ export async function sendOtp(
       'It is valid for 10 minutes and can be used once. If you did not ask for it, you can ignore this e-mail.',
     ].join('\n'),
     organizationId: user.organizationId,
+    // Delivered whole; the stored copy of an SMTP delivery must not sign anyone in (docs/security.md).
+    secrets: [code],
   });
 }
 

@@ -52,6 +52,8 @@ export async function emailPortalLink(deps: { db: Db; config: Config; mailer: Ma
       organizationName,
     ].join('\n'),
     organizationId: customer.organizationId,
+    // The link opens the customer's portal: delivered whole, never kept readable (docs/security.md).
+    secrets: [link.url],
   });
   if (result.status === 'failed') throw new AppError('UNAVAILABLE', 'The email could not be sent. Please check email configuration.');
   return { url: link.url, expiresAt: link.expiresAt.toISOString(), emailedTo: to };

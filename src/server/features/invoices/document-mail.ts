@@ -34,7 +34,16 @@ export function itemLines(lines: { description: string; quantity: string; rate: 
 export async function sendDocumentEmail(
   deps: { db: Db; mailer: Mailer },
   ctx: RequestContext,
-  mail: { organizationId: number; to: string; subject: string; text: string; replyTo?: string | null; attachment: { filename: string; content: Buffer } },
+  mail: {
+    organizationId: number;
+    to: string;
+    subject: string;
+    text: string;
+    replyTo?: string | null;
+    attachment: { filename: string; content: Buffer };
+    /** Substrings only the customer may read (a portal link); see sendRecordedEmail. */
+    secrets?: string[];
+  },
 ): Promise<void> {
   const sent = await sendRecordedEmail(deps, ctx, {
     organizationId: mail.organizationId,
@@ -43,6 +52,7 @@ export async function sendDocumentEmail(
     text: mail.text,
     replyTo: mail.replyTo ?? null,
     attachments: [{ filename: mail.attachment.filename, content: mail.attachment.content, contentType: 'application/pdf' }],
+    secrets: mail.secrets,
   });
   if (!sent) throw new AppError('UNAVAILABLE', 'The email could not be sent. Please check email configuration.');
 }

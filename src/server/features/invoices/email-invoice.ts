@@ -70,6 +70,7 @@ export async function emailInvoice(deps: { db: Db; mailer: Mailer; config: Confi
     text,
     replyTo: business.email,
     attachment: { filename: pdfFileName('invoice', invoice.invoiceNumber), content: pdf },
+    secrets: portalUrl ? [portalUrl] : undefined,
   });
   // A draft that has gone to the customer is sent: it now counts as outstanding and can be paid in the portal.
   if (invoice.status === 'draft') {

@@ -2,6 +2,7 @@
 // staff can see what went out and resend a failed one. Used by document e-mails, reminders and invites.
 import { eq } from 'drizzle-orm';
 import type { Mailer } from '../../adapters/mail/mailer';
+import { maskSecrets } from '../../adapters/outbox/mask-secrets';
 import type { Db, Tx } from '../../db/client';
 import { messageDeliveries, messages, organizations } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
@@ -18,12 +19,21 @@ export async function loadSender(db: Db, organizationId: number): Promise<Sender
 
 /**
  * Sends, then records the outcome; `alsoRecord` writes the caller's own rows in the same transaction.
- * Answers whether the transport accepted the message.
+ * Answers whether the transport accepted the message. `secrets` (a portal link) go to the customer only: the
+ * message kept in Messaging, readable by staff with view_messages, shows a mask in their place (docs/security.md).
  */
 export async function sendRecordedEmail(
   deps: { db: Db; mailer: Mailer },
   ctx: RequestContext,
-  mail: { organizationId: number; to: string; subject: string; text: string; replyTo: string | null; attachments?: { filename: string; content: Buffer; contentType: string }[] },
+  mail: {
+    organizationId: number;
+    to: string;
+    subject: string;
+    text: string;
+    replyTo: string | null;
+    attachments?: { filename: string; content: Buffer; contentType: string }[];
+    secrets?: string[];
+  },
   alsoRecord?: (tx: Tx, outcome: { sent: boolean; at: Date }) => Promise<void>,
 ): Promise<boolean> {
   const result = await deps.mailer.send({
@@ -33,6 +43,7 @@ export async function sendRecordedEmail(
     organizationId: mail.organizationId,
     replyTo: mail.replyTo ?? undefined,
     attachments: mail.attachments,
+    secrets: mail.secrets,
   });
   const sent = result.status !== 'failed';
   const now = new Date();
@@ -41,8 +52,8 @@ export async function sendRecordedEmail(
       .insert(messages)
       .values({
         organizationId: mail.organizationId,
-        subject: mail.subject,
-        content: mail.text,
+        subject: maskSecrets(mail.subject, mail.secrets),
+        content: maskSecrets(mail.text, mail.secrets),
         recipients: [mail.to],
         type: 'email',
         // A failed delivery stays a draft, so it can be sent again from Messaging.
