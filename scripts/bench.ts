@@ -238,6 +238,8 @@ try {
     if (dbUrl) env.DATABASE_URL = dbUrl;
     else env.DATA_DIR = dataDir;
     if (!dbUrl) env.DATABASE_URL = '';
+    // Every booking POST comes from 127.0.0.1, far past one client's hourly limit (docs/public-endpoints.md).
+    env.PUBLIC_LIMIT_SCALE = '1000';
     const child = await startChild(['app', 'src/server/main.ts'], env, async () => (await fetch(`${appBase}/api/health`)).ok);
     await new Promise((r) => setTimeout(r, SETTLE * 1000));
     return child;
