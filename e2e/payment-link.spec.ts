@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { Invoice } from '../src/contracts/invoices';
+import type { PaymentAnalytics } from '../src/contracts/payment-analytics';
 import type { PaymentLink } from '../src/contracts/payment-links';
 import type { Payment } from '../src/contracts/payments';
 import { baseURL, launchBrowser } from './fixtures/browser';
@@ -58,6 +59,8 @@ describe('invoice payment links', () => {
     await expect.poll(() => urlBox.inputValue()).toBe(url);
     expect((await linkFor(a, invoice.id)).linkId).toBe(linkId);
 
+    const analyticsBefore = await apiJson<PaymentAnalytics>(a, '/api/reports/payment-analytics');
+
     // A new browser context: no cookies, no session.
     const payer = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 800 } });
     const page = await payer.newPage();
@@ -93,6 +96,14 @@ describe('invoice payment links', () => {
     expect(await getInvoice(a, invoice.id)).toMatchObject({ status: 'paid', balanceDue: '0.00' });
     const payments = await apiJson<Payment[]>(a, `/api/payments?q=${invoice.invoiceNumber}`);
     expect(payments.map((p) => [p.invoiceId, p.amount, p.method])).toEqual([[invoice.id, '318.40', 'credit_card']]);
+
+    // Payment analytics: the anonymous link payment is counted apart from the success rate of staff and portal payments.
+    const analyticsAfter = await apiJson<PaymentAnalytics>(a, '/api/reports/payment-analytics');
+    expect(analyticsAfter.successRate).toEqual(analyticsBefore.successRate);
+    const linkAttempts = analyticsAfter.publicLinkAttempts;
+    expect(linkAttempts).toEqual({ succeeded: analyticsBefore.publicLinkAttempts.succeeded + 1, attempted: analyticsBefore.publicLinkAttempts.attempted + 1 });
+    await a.goto('/payment-analytics');
+    expect(await a.getByTestId('payment-success-rate-note').textContent()).toBe(`Public link attempts: ${linkAttempts.succeeded.toLocaleString('en-US')} of ${linkAttempts.attempted.toLocaleString('en-US')} succeeded`);
 
     await a.goto('/payment-links');
     const row = a.getByTestId('payment-link-row').filter({ has: a.getByRole('cell', { name: invoice.invoiceNumber, exact: true }) });

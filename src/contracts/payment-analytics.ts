@@ -74,13 +74,22 @@ export const paymentAnalyticsSchema = z.object({
     changeDays: z.number().nullable(),
   }),
   /**
-   * Succeeded over decided (succeeded or failed) card and bank payment attempts, percent with one
-   * decimal, last 90 days and the 90 before; changePoints = percent - previousPercent. null without attempts.
+   * Succeeded over decided (succeeded or failed) card and bank payment attempts by staff and identified
+   * customers (the portal), percent with one decimal, last 90 days and the 90 before; changePoints = percent -
+   * previousPercent. null without attempts. Public payment link attempts are not in it (publicLinkAttempts).
    */
   successRate: z.object({
     percent: z.number().nullable(),
     previousPercent: z.number().nullable(),
     changePoints: z.number().nullable(),
+  }),
+  /**
+   * Decided card and bank attempts through public payment links (anyone holding the link, no sign-in), last 90
+   * days: counted apart so anonymous declined cards cannot distort the success rate.
+   */
+  publicLinkAttempts: z.object({
+    succeeded: z.number().int(),
+    attempted: z.number().int(),
   }),
   customerAnalysis: z.object({
     totalCustomers: z.number().int(),

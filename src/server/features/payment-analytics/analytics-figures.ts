@@ -52,17 +52,32 @@ export async function invoiceFigures(db: DbOrTx, scope: SQL | undefined, w: Anal
   };
 }
 
-/** Card and bank attempts with an outcome (succeeded or failed) in each window. */
+/**
+ * Attempts started through a public payment link: anyone holding the link, no sign-in. Rows from before `source`
+ * was recorded are told apart by their link.
+ */
+// Never null (a null would drop the row from both counts): coalesce decides by the link when source is missing.
+const fromPublicLink = sql`coalesce(${paymentAttempts.source} = 'link', ${paymentAttempts.paymentLinkId} is not null)`;
+
+/**
+ * Card and bank attempts with an outcome (succeeded or failed) in each window. The success rate counts those by
+ * staff and identified customers (the portal); public link attempts are counted apart (last 90 days), so a run
+ * of anonymous declined cards cannot move the rate (docs/public-endpoints.md).
+ */
 export async function attemptFigures(db: DbOrTx, scope: SQL | undefined, w: AnalyticsWindows) {
   const succeeded = eq(paymentAttempts.status, 'succeeded');
   const recent = within(paymentAttempts.createdAt, w.start, w.now);
   const earlier = within(paymentAttempts.createdAt, w.previousStart, w.start);
+  const identified = sql`not ${fromPublicLink}`;
+  const n = (...all: SQL[]) => sql<number>`(count(*) filter (where ${sql.join(all, sql` and `)}))::int`;
   const [r] = await db
     .select({
-      succeeded: sql<number>`(count(*) filter (where ${succeeded} and ${recent}))::int`,
-      attempted: sql<number>`(count(*) filter (where ${recent}))::int`,
-      previousSucceeded: sql<number>`(count(*) filter (where ${succeeded} and ${earlier}))::int`,
-      previousAttempted: sql<number>`(count(*) filter (where ${earlier}))::int`,
+      succeeded: n(identified, succeeded, recent),
+      attempted: n(identified, recent),
+      previousSucceeded: n(identified, succeeded, earlier),
+      previousAttempted: n(identified, earlier),
+      linkSucceeded: n(fromPublicLink, succeeded, recent),
+      linkAttempted: n(fromPublicLink, recent),
     })
     .from(paymentAttempts)
     .where(
@@ -78,6 +93,8 @@ export async function attemptFigures(db: DbOrTx, scope: SQL | undefined, w: Anal
     attempted: Number(r?.attempted ?? 0),
     previousSucceeded: Number(r?.previousSucceeded ?? 0),
     previousAttempted: Number(r?.previousAttempted ?? 0),
+    linkSucceeded: Number(r?.linkSucceeded ?? 0),
+    linkAttempted: Number(r?.linkAttempted ?? 0),
   };
 }
 

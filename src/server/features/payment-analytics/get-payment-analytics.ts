@@ -36,6 +36,7 @@ export async function getPaymentAnalytics(db: DbOrTx, ctx: RequestContext, query
     overdueAmount: { total: fromCents(toCents(inv.overdueTotal)), count: inv.overdueCount },
     avgPaymentTime: { days, previousDays, changeDays: change(days, previousDays) },
     successRate: { percent, previousPercent, changePoints: change(percent, previousPercent) },
+    publicLinkAttempts: { succeeded: att.linkSucceeded, attempted: att.linkAttempted },
     customerAnalysis,
     recommended: {
       overdueCustomers: inv.overdueCustomers,

@@ -48,7 +48,7 @@ async function payment(organizationId: number, invoiceId: number, amount: string
   await t.database.db.insert(payments).values({ organizationId, invoiceId, amount, status });
 }
 
-async function attempt(organizationId: number, status: string, ageDays: number, paymentType: 'card' | 'bank' = 'card') {
+async function attempt(organizationId: number, status: string, ageDays: number, paymentType: 'card' | 'bank' = 'card', source: 'staff' | 'portal' | null = null) {
   await t.database.db.insert(paymentAttempts).values({
     organizationId,
     amount: '10.00',
@@ -57,6 +57,7 @@ async function attempt(organizationId: number, status: string, ageDays: number, 
     status,
     idempotencyKey: randomUUID(),
     createdAt: new Date(Date.now() - ageDays * DAY),
+    source,
   });
 }
 
@@ -178,6 +179,7 @@ describe('GET /api/reports/payment-analytics', () => {
       overdueAmount: { total: '0.00', count: 0 },
       avgPaymentTime: { days: null, previousDays: null, changeDays: null },
       successRate: { percent: null, previousPercent: null, changePoints: null },
+      publicLinkAttempts: { succeeded: 0, attempted: 0 },
       customerAnalysis: {
         totalCustomers: 0,
         autoPay: 0,
@@ -224,6 +226,7 @@ describe('GET /api/reports/payment-analytics', () => {
       overdueAmount: { total: '250.25', count: 2 },
       avgPaymentTime: { days: 22.5, previousDays: 30, changeDays: -7.5 },
       successRate: { percent: 75, previousPercent: 50, changePoints: 25 },
+      publicLinkAttempts: { succeeded: 0, attempted: 0 },
       customerAnalysis: {
         totalCustomers: 5,
         autoPay: 1,
@@ -238,6 +241,54 @@ describe('GET /api/reports/payment-analytics', () => {
     expect((await get('/api/reports/payment-analytics', cookies.org_admin)).statusCode).toBe(200);
     expect((await get('/api/reports/payment-analytics', cookies.employee)).statusCode).toBe(403);
     expect((await get('/api/reports/payment-analytics', cookies.customer)).statusCode).toBe(403);
+  });
+});
+
+describe('public payment link attempts', () => {
+  const CARD_OK = { number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' };
+  const CARD_DECLINED = { ...CARD_OK, number: '4000000000000002' };
+  let payer = 0;
+  /** Someone without an account pays through the organization's generic link, each from an address of their own. */
+  async function payThroughLink(linkId: string, card: typeof CARD_OK) {
+    const ip = `203.0.113.${++payer}`;
+    const started = await t.call({ method: 'POST', url: `/api/public/payment-links/${linkId}/payment-intent`, remoteAddress: ip, payload: { amount: '5.00', customerName: 'Anon', description: 'Card check' } });
+    expect(started.statusCode, started.body).toBe(200);
+    return t.call({ method: 'POST', url: '/api/payment-intents/confirm', remoteAddress: ip, payload: { clientSecret: started.json().clientSecret, card } });
+  }
+
+  it('30 anonymous declined cards leave the success rate of staff and portal payments unchanged and show apart', async () => {
+    const { org, cookies } = await orgWithPeople();
+    // 16 of 17 by staff and the portal (and rows from before the source was recorded): 94.1%.
+    for (let i = 0; i < 6; i++) await attempt(org.id, 'succeeded', 2, 'card', 'staff');
+    for (let i = 0; i < 6; i++) await attempt(org.id, 'succeeded', 3, 'card', 'portal');
+    for (let i = 0; i < 4; i++) await attempt(org.id, 'succeeded', 4, 'bank', null);
+    await attempt(org.id, 'failed', 5, 'card', 'portal');
+    const before = (await get('/api/reports/payment-analytics', cookies.manager)).json();
+    expect(before.successRate.percent).toBe(94.1);
+    expect(before.publicLinkAttempts).toEqual({ succeeded: 0, attempted: 0 });
+
+    const link = await post('/api/generic-payment-links', cookies.org_admin, { organizationId: org.id });
+    expect(link.statusCode, link.body).toBe(201);
+    for (let i = 0; i < 30; i++) expect((await payThroughLink(link.json().linkId, CARD_DECLINED)).statusCode).toBe(402);
+    expect((await payThroughLink(link.json().linkId, CARD_OK)).statusCode).toBe(200);
+
+    const after = (await get('/api/reports/payment-analytics', cookies.manager)).json();
+    // Counted together the rate would read 17 of 48 (35.4%).
+    expect(after.successRate).toEqual(before.successRate);
+    expect(after.publicLinkAttempts).toEqual({ succeeded: 1, attempted: 31 });
+    const rows = await t.database.db.select().from(paymentAttempts).where(and(eq(paymentAttempts.organizationId, org.id), eq(paymentAttempts.source, 'link')));
+    expect(rows).toHaveLength(31);
+  });
+
+  it('tells link attempts from before the source was recorded by their link', async () => {
+    const { org, cookies } = await orgWithPeople();
+    await attempt(org.id, 'succeeded', 1, 'card', 'staff');
+    const link = await post('/api/generic-payment-links', cookies.org_admin, { organizationId: org.id });
+    expect((await payThroughLink(link.json().linkId, CARD_DECLINED)).statusCode).toBe(402);
+    await t.database.db.update(paymentAttempts).set({ source: null }).where(and(eq(paymentAttempts.organizationId, org.id), eq(paymentAttempts.source, 'link')));
+    const figures = (await get('/api/reports/payment-analytics', cookies.manager)).json();
+    expect(figures.successRate.percent).toBe(100);
+    expect(figures.publicLinkAttempts).toEqual({ succeeded: 0, attempted: 1 });
   });
 });
 

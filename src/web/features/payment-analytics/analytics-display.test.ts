@@ -5,6 +5,7 @@ import {
   avgPaymentTimeValue,
   outstandingCaption,
   overdueCaption,
+  publicLinkAttemptsNote,
   shareOf,
   successRateCaption,
   successRateValue,
@@ -52,6 +53,12 @@ describe('payment analytics display', () => {
     expect(successRateCaption({ percent: 85.5, previousPercent: 87, changePoints: -1.5 })).toBe('-1.5 points vs previous 90 days');
     expect(successRateCaption({ percent: 80, previousPercent: 79, changePoints: 1 })).toBe('+1 point vs previous 90 days');
     expect(successRateCaption({ percent: 80, previousPercent: 80, changePoints: 0 })).toBe('0 points vs previous 90 days');
+  });
+
+  it('shows public link attempts apart from the success rate', () => {
+    expect(publicLinkAttemptsNote({ succeeded: 1, attempted: 31 })).toBe('Public link attempts: 1 of 31 succeeded');
+    expect(publicLinkAttemptsNote({ succeeded: 0, attempted: 1200 })).toBe('Public link attempts: 0 of 1,200 succeeded');
+    expect(publicLinkAttemptsNote({ succeeded: 0, attempted: 0 })).toBe('No public link attempts in the last 90 days');
   });
 
   it('counts invoices in the card captions and computes bar widths', () => {

@@ -72,6 +72,15 @@ export function successRateCaption({ percent, changePoints }: PaymentAnalytics['
   return `${sign}${countOf(Math.abs(changePoints), 'point')} vs previous 90 days`;
 }
 
+/**
+ * The success rate counts staff and portal payments; anonymous attempts through public payment links are shown
+ * apart under it: 'Public link attempts: 1 of 31 succeeded'.
+ */
+export function publicLinkAttemptsNote({ succeeded, attempted }: PaymentAnalytics['publicLinkAttempts']): string {
+  if (attempted === 0) return 'No public link attempts in the last 90 days';
+  return `Public link attempts: ${number.format(succeeded)} of ${number.format(attempted)} succeeded`;
+}
+
 /** Whole percent of the part in the whole, for the distribution bars; 0 without a whole. */
 export function shareOf(part: number, whole: number): number {
   return whole <= 0 ? 0 : Math.round((part * 100) / whole);

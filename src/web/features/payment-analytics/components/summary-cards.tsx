@@ -8,11 +8,27 @@ import {
   avgPaymentTimeValue,
   outstandingCaption,
   overdueCaption,
+  publicLinkAttemptsNote,
   successRateCaption,
   successRateValue,
 } from '@/features/payment-analytics/analytics-display';
 
-function SummaryCard({ title, value, caption, icon: Icon, testId }: { title: string; value: string; caption: string; icon: LucideIcon; testId: string }) {
+function SummaryCard({
+  title,
+  value,
+  caption,
+  note,
+  icon: Icon,
+  testId,
+}: {
+  title: string;
+  value: string;
+  caption: string;
+  /** A second line: what the figure leaves out. */
+  note?: string;
+  icon: LucideIcon;
+  testId: string;
+}) {
   return (
     <Card data-testid={testId}>
       <CardHeader className="flex flex-row items-start justify-between gap-2 p-4 pb-2 sm:p-6 sm:pb-2">
@@ -24,6 +40,11 @@ function SummaryCard({ title, value, caption, icon: Icon, testId }: { title: str
           {value}
         </p>
         <p className="mt-1 text-xs text-muted-foreground">{caption}</p>
+        {note && (
+          <p className="mt-1 text-xs text-muted-foreground" data-testid={`${testId}-note`}>
+            {note}
+          </p>
+        )}
       </CardContent>
     </Card>
   );
@@ -58,6 +79,7 @@ export function SummaryCards({ figures }: { figures: PaymentAnalytics }) {
         title="Payment Success Rate"
         value={successRateValue(figures.successRate.percent)}
         caption={successRateCaption(figures.successRate)}
+        note={publicLinkAttemptsNote(figures.publicLinkAttempts)}
         icon={Percent}
       />
     </div>
