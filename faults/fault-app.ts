@@ -7,6 +7,7 @@ import path from 'node:path';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { runMigrations } from '../src/server/db/migrate';
 import { createLoginSession } from '../src/server/platform/sessions';
+import { startSmtpSink, type SmtpSink } from '../src/server/test/smtp-sink';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -103,11 +104,23 @@ export interface RunningApp {
   stop: () => Promise<void>;
 }
 
+/** The app runs as in production, which refuses to start without a mail transport: one local SMTP sink per process. */
+let mailSink: Promise<SmtpSink> | undefined;
+function sharedMailSink(): Promise<SmtpSink> {
+  mailSink ??= startSmtpSink().then((sink) => {
+    sink.unref();
+    return sink;
+  });
+  return mailSink;
+}
+
 export async function startApp(store: Store, extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningApp> {
   const port = await freePort();
+  const { url: smtpUrl } = await sharedMailSink();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...storeEnv(store),
+    SMTP_URL: smtpUrl,
     // 200 simultaneous online bookings from 127.0.0.1 (platform/client-limits.test.ts tests the real limits).
     PUBLIC_LIMIT_SCALE: '1000',
     ...extraEnv,

@@ -10,6 +10,7 @@ import type { Database } from '../src/server/db/client';
 import { openBenchTarget } from './bench-target';
 import { runMigrations } from '../src/server/db/migrate';
 import { createLoginSession } from '../src/server/platform/sessions';
+import { startSmtpSink } from '../src/server/test/smtp-sink';
 
 const arg = (name: string, def: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -91,7 +92,10 @@ async function generate(database: Database): Promise<{ cookie: string; invoiceId
 }
 
 async function startServer(port: number): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production' };
+  // As in production, which needs a mail transport: a local SMTP sink.
+  const mailSink = await startSmtpSink();
+  mailSink.unref();
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production', SMTP_URL: mailSink.url };
   if (dbUrl) env.DATABASE_URL = dbUrl;
   else {
     delete env.DATABASE_URL;

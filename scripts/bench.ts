@@ -13,6 +13,7 @@ import { openBenchTarget } from './bench-target';
 import { runMigrations } from '../src/server/db/migrate';
 import { DEFAULT_LARGE_SIZES, seedLarge, type LargeSizes } from '../src/server/db/seed/seed-large';
 import { createLoginSession } from '../src/server/platform/sessions';
+import { startSmtpSink } from '../src/server/test/smtp-sink';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -209,6 +210,9 @@ async function stop(child: ChildProcess | undefined): Promise<void> {
 }
 
 const freePort = () => 4100 + Math.floor(Math.random() * 800);
+// The app runs as in production, which needs a mail transport: booking confirmations go to a local SMTP sink.
+const mailSink = await startSmtpSink();
+mailSink.unref();
 
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -234,7 +238,7 @@ try {
   const appPort = freePort();
   const appBase = `http://127.0.0.1:${appPort}`;
   const startApp = async (cache: 'on' | 'off') => {
-    const env: NodeJS.ProcessEnv = { PORT: String(appPort), SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production', APP_URL: appBase, RESPONSE_CACHE: cache === 'on' ? 'true' : 'false' };
+    const env: NodeJS.ProcessEnv = { PORT: String(appPort), SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production', SMTP_URL: mailSink.url, APP_URL: appBase, RESPONSE_CACHE: cache === 'on' ? 'true' : 'false' };
     if (dbUrl) env.DATABASE_URL = dbUrl;
     else env.DATA_DIR = dataDir;
     if (!dbUrl) env.DATABASE_URL = '';

@@ -18,6 +18,7 @@ import { customersRoutes } from './features/customers/customers.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { devOutboxRoutes } from './features/dev-outbox/dev-outbox.routes';
+import { canReadOutbox, isOutboxPage } from './features/dev-outbox/outbox-access';
 import { healthRoutes } from './features/health/health.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { organizationsRoutes } from './features/organizations/organizations.routes';
@@ -197,6 +198,8 @@ async function registerWebApp(app: FastifyInstance, config: Config) {
       return reply.code(404).send({ message: 'Not found' });
     }
     if (/\.[a-z0-9]+$/i.test(url) && !url.endsWith('.html')) return reply.code(404).send({ message: 'Not found' });
+    // The outbox page exists exactly where its data answers (features/dev-outbox/outbox-access.ts).
+    if (isOutboxPage(url) && !canReadOutbox(config, request)) return reply.code(404).send({ message: 'Not found' });
     return sendIndex(reply);
   });
 }

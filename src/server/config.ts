@@ -76,3 +76,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
   };
 }
+
+/**
+ * What the server (main.ts) refuses to start with; scripts that only read the database do not need it. In
+ * production there is no outbox to read codes from (features/dev-outbox/outbox-access.ts), so without SMTP_URL
+ * nobody could sign in (docs/security.md).
+ */
+export function assertServerConfig(config: Pick<Config, 'isProduction' | 'SMTP_URL'>): void {
+  if (config.isProduction && !config.SMTP_URL) {
+    throw new Error(
+      'NODE_ENV=production needs a mail transport: set SMTP_URL (e.g. smtps://user:password@smtp.example.com:465) and MAIL_FROM. ' +
+        'Sign-in codes are e-mailed; in production they are never kept in a readable outbox.',
+    );
+  }
+}

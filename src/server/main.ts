@@ -1,15 +1,18 @@
 // Reads config, opens the database, migrates, seeds, listens.
-import { loadConfig } from './config';
+import { assertServerConfig, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { DEMO_ACCOUNTS, seedDemo } from './db/seed/seed-demo';
+import { outboxIsLocalDelivery } from './features/dev-outbox/outbox-access';
 import { startReminderWorker } from './jobs/appointment-reminders';
 import { notifyOverdueInvoices } from './jobs/overdue-invoices';
+import { purgeExpiredRegistrations } from './features/auth/pending-registration';
 import { deleteExpiredSessions } from './platform/sessions';
 import { purgeOldWindows } from './platform/rate-limit';
 
 async function main() {
   const config = loadConfig();
+  assertServerConfig(config);
   // Opening PGlite (WebAssembly) and loading the app's modules overlap, so the first request comes sooner.
   const [database, { buildApp }] = await Promise.all([
     openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE }),
@@ -23,6 +26,7 @@ async function main() {
   const housekeeping = setInterval(() => {
     void deleteExpiredSessions(database.db).catch(() => {});
     void purgeOldWindows(database.db).catch(() => {});
+    void purgeExpiredRegistrations(database.db).catch(() => {});
   }, 60 * 60 * 1000);
   housekeeping.unref();
   const raiseOverdue = () => void notifyOverdueInvoices(database.db).catch((err) => app.log.error({ err }, 'overdue invoice notifications failed'));
@@ -60,7 +64,7 @@ async function main() {
       `Sign in at ${config.appUrl}/login with one of: ${Object.values(DEMO_ACCOUNTS).join(', ')}`,
     );
   }
-  if (!config.isProduction) lines.push(`Sign-in codes are delivered to the outbox: ${config.appUrl}/dev/outbox`);
+  if (outboxIsLocalDelivery(config)) lines.push(`Sign-in codes are delivered to the outbox (readable from this machine only): ${config.appUrl}/dev/outbox`);
   lines.push(`API documentation: ${config.appUrl}/api/docs`, '');
   console.log(lines.join('\n'));
 }

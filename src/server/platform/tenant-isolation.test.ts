@@ -14,7 +14,7 @@ const PLATFORM_CASES: Record<string, IsolationCase> = {
   'GET /api/public/app-info': { kind: 'public', why: 'installation facts only' },
   'POST /api/auth/send-otp': { kind: 'public', why: 'acts on the given address only' },
   'POST /api/auth/verify-otp': { kind: 'public', why: 'acts on the given address only' },
-  'POST /api/auth/register': { kind: 'public', why: 'creates an account, returns a message' },
+  'POST /api/auth/register': { kind: 'public', why: 'stores a pending registration and e-mails its code, returns a message' },
   'POST /api/auth/logout': { kind: 'public', why: "ends the caller's own session" },
   'GET /api/auth/impersonation-status': { kind: 'public', why: "reports the caller's own session" },
   'GET /api/public/organization-by-slug/:slug': { kind: 'public', why: "an organization's published details" },

@@ -15,6 +15,8 @@ export interface SmtpSink {
   port: number;
   received: ReceivedMail[];
   close: () => Promise<void>;
+  /** Lets the process end while the sink still listens (rigs that never close it). */
+  unref: () => void;
 }
 
 export interface SmtpSinkOptions {
@@ -64,5 +66,6 @@ export async function startSmtpSink(opts: SmtpSinkOptions = {}): Promise<SmtpSin
     port,
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    unref: () => void server.server.unref(),
   };
 }

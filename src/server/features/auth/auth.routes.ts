@@ -18,7 +18,7 @@ import { requireCtx } from '../../platform/guard';
 import { createLoginSession, deleteSession, SESSION_ABSOLUTE_MS, toSessionUser } from '../../platform/sessions';
 import { getCurrentUser } from './current-user';
 import { sendOtp, verifyOtp } from './otp';
-import { registerUser } from './register-user';
+import { REGISTRATION_CODE_SENT, registerUser } from './register-user';
 
 export function authRoutes(app: ZodApp, deps: AppDeps) {
   const { db, config, mailer } = deps;
@@ -43,7 +43,7 @@ export function authRoutes(app: ZodApp, deps: AppDeps) {
 
   app.post('/api/auth/verify-otp', {
     config: { access: access.public(), clientLimit: CLIENT_LIMITS.codeCheck },
-    schema: { tags: ['auth'], summary: 'Exchange a code for a session cookie', body: verifyOtpBodySchema, response: { 200: currentUserSchema } },
+    schema: { tags: ['auth'], summary: "Exchange a code for a session cookie (a pending registration's code creates its guest account first)", body: verifyOtpBodySchema, response: { 200: currentUserSchema } },
     handler: async (req, reply) => {
       const user = await verifyOtp(db, req.body.email, req.body.code);
       const now = new Date();
@@ -58,10 +58,15 @@ export function authRoutes(app: ZodApp, deps: AppDeps) {
 
   app.post('/api/auth/register', {
     config: { access: access.public(), clientLimit: CLIENT_LIMITS.registration },
-    schema: { tags: ['auth'], summary: 'Create a guest account', body: registerBodySchema, response: { 201: messageSchema } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Start a guest registration: e-mail a code; verify-otp with it creates the account and signs in (202: nothing is created yet)',
+      body: registerBodySchema,
+      response: { 202: messageSchema },
+    },
     handler: async (req, reply) => {
-      await registerUser(db, req.body, config.REGISTRATION_ORG_SLUG);
-      return reply.code(201).send({ message: 'Your account has been created. You can now sign in.' });
+      await registerUser(db, mailer, req.body, req.ip, { configuredSlug: config.REGISTRATION_ORG_SLUG, clientLimitPerHour: config.OTP_CLIENT_LIMIT_PER_HOUR });
+      return reply.code(202).send({ message: REGISTRATION_CODE_SENT });
     },
   });
 

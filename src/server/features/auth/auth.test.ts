@@ -259,36 +259,3 @@ describe('CSRF rule', () => {
     expect(own.statusCode).toBe(200);
   });
 });
-
-describe('registration', () => {
-  it('creates a guest with an empty company name in the organization of the slug', async () => {
-    const org = await t.createOrganization({ slug: 'reg-org' });
-    const email = `new-${Date.now()}@example.com`;
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { email, firstName: 'Zoë', lastName: "O'Brien", role: 'super_user', companyName: 'Hack', organizationId: 999, organizationSlug: 'reg-org' },
-    });
-    expect(res.statusCode).toBe(201);
-    const [u] = await t.database.db.select().from(users).where(eq(users.email, email));
-    expect(u).toMatchObject({ role: 'guest', companyName: '', organizationId: org.id, firstName: 'Zoë' });
-    const again = await t.call({ method: 'POST', url: '/api/auth/register', payload: { email, firstName: 'Zoe', lastName: 'Brien' } });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('An account with this email already exists');
-  });
-
-  it('refuses a slug that names no organization, rather than filing the guest somewhere else', async () => {
-    const email = `lost-${Date.now()}@example.com`;
-    const res = await t.call({ method: 'POST', url: '/api/auth/register', payload: { email, firstName: 'Lost', lastName: 'Visitor', organizationSlug: 'no-such-org' } });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().issues).toEqual([{ path: 'organizationSlug', message: 'Organization not found' }]);
-    expect(await t.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
-  });
-
-  it('validates names', async () => {
-    const res = await t.call({ method: 'POST', url: '/api/auth/register', payload: { email: 'x@example.com', firstName: 'A', lastName: 'B' } });
-    expect(res.statusCode).toBe(400);
-    const paths = res.json().issues.map((i: { path: string }) => i.path);
-    expect(paths).toEqual(expect.arrayContaining(['firstName', 'lastName']));
-  });
-});

@@ -3,6 +3,7 @@ import { isMigrated } from '../../db/migrate';
 import type { AppDeps, ZodApp } from '../../platform/app-deps';
 import { access } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { canReadOutbox } from '../dev-outbox/outbox-access';
 
 export function healthRoutes(app: ZodApp, deps: AppDeps) {
   app.get('/api/health', {
@@ -17,7 +18,12 @@ export function healthRoutes(app: ZodApp, deps: AppDeps) {
 
   app.get('/api/public/app-info', {
     config: { access: access.public() },
-    schema: { tags: ['system'], summary: 'What the sign-in screen needs to know about this installation', response: { 200: z.object({ devOutbox: z.boolean() }) } },
-    handler: async () => ({ devOutbox: !deps.config.isProduction }),
+    schema: {
+      tags: ['system'],
+      summary: 'What the sign-in screen needs to know about this installation',
+      // devOutbox: whether GET /api/dev/outbox would answer this caller; the server decides, never the browser.
+      response: { 200: z.object({ devOutbox: z.boolean() }) },
+    },
+    handler: async (request) => ({ devOutbox: canReadOutbox(deps.config, request) }),
   });
 }

@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, users, userSessions } from '../../db/schema/index';
+import { auditLog, organizations, outbox, pendingRegistrations, users, userSessions } from '../../db/schema/index';
 import { createImpersonationSession } from '../../platform/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -278,5 +278,107 @@ describe('changing users', () => {
 
   it('answers 404 for an unknown user', async () => {
     expect((await put(999_999, { firstName: 'X' })).statusCode).toBe(404);
+  });
+});
+
+describe('adding an address that a self-registration holds (docs/decisions/004-registration-proves-the-address.md)', () => {
+  const register = (payload: object) => t.call({ method: 'POST', url: '/api/auth/register', payload, remoteAddress: `10.7.0.${++n % 250}` });
+  const latestCode = async (email: string) => {
+    const [mail] = await t.database.db.select().from(outbox).where(eq(outbox.to, email)).orderBy(desc(outbox.id)).limit(1);
+    return mail.text.match(/code is (\d{6})/)![1];
+  };
+  const guestOf = (org: { id: number }, values: Parameters<TestApp['createUser']>[0] = {}) =>
+    t.createUser({ role: 'guest', organizationId: org.id, companyName: '', firstName: 'Gus', lastName: 'Guest', ...values });
+
+  it("drops a registration still waiting for its code: the admin's user stands, and the code then signs its owner in to it", async () => {
+    const email = `waiting-${Date.now()}@example.com`;
+    const orgBSlug = (await t.database.db.select().from(organizations).where(eq(organizations.id, orgB.id)))[0].slug;
+    expect((await register({ email, firstName: 'Mallory', lastName: 'Early', organizationSlug: orgBSlug })).statusCode).toBe(202);
+    const code = await latestCode(email);
+
+    const res = await post({ email, firstName: 'Rita', lastName: 'Real', role: 'manager' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ email, firstName: 'Rita', lastName: 'Real', role: 'manager', organizationId: orgA.id });
+    expect(await t.database.db.select().from(pendingRegistrations).where(eq(pendingRegistrations.email, email))).toEqual([]);
+    const [entry] = await auditFor(res.json().id);
+    expect(entry.details).toEqual({ email, role: 'manager', organizationId: orgA.id });
+
+    const signIn = await t.call({ method: 'POST', url: '/api/auth/verify-otp', payload: { email, code }, remoteAddress: '10.7.1.1' });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.json()).toMatchObject({ id: res.json().id, role: 'manager', organizationId: orgA.id, firstName: 'Rita' });
+    expect(await t.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+  });
+
+  it("takes over a self-registered guest: the admin's organization, role and names, extra permissions cleared, active, its sessions ended, audited as the creation", async () => {
+    const guest = await guestOf(orgB, { email: `guest-${Date.now()}@example.com`, permissions: ['view_customers'] });
+    const guestCookie = await t.cookieFor(guest.id);
+    expect((await t.call({ url: '/api/auth/me', cookie: guestCookie })).statusCode).toBe(200);
+
+    const res = await post({ email: guest.email.toUpperCase(), firstName: 'Gustav', lastName: 'Staff', companyName: 'Acme', role: 'manager' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      id: guest.id,
+      email: guest.email,
+      firstName: 'Gustav',
+      lastName: 'Staff',
+      companyName: 'Acme',
+      organizationId: orgA.id,
+      organizationName: 'Acme Plumbing',
+      role: 'manager',
+      isActive: true,
+    });
+    const row = await rowOf(guest.id);
+    expect(row).toMatchObject({ accountId: guest.accountId, permissions: [], role: 'manager', organizationId: orgA.id });
+    expect(await t.database.db.select().from(userSessions).where(eq(userSessions.userId, guest.id))).toEqual([]);
+    expect((await t.call({ url: '/api/auth/me', cookie: guestCookie })).statusCode).toBe(401);
+    expect(await auditFor(guest.id)).toEqual([
+      expect.objectContaining({
+        action: 'user.create',
+        actorUserId: adminA.id,
+        organizationId: orgA.id,
+        details: { email: guest.email, role: 'manager', organizationId: orgA.id, tookOver: 'guest', previousOrganizationId: orgB.id },
+      }),
+    ]);
+    // The account is now the organization's: listed, and changed like any other of its users.
+    expect((await list(`?search=Gustav`)).json().map((u: { id: number }) => u.id)).toContain(guest.id);
+    expect((await put(guest.id, { firstName: 'Gus' })).statusCode).toBe(200);
+  });
+
+  it('a super user takes over a guest through the administration screen too; a deactivated guest becomes an active user', async () => {
+    const guest = await guestOf(orgA, { email: `guest-admin-${Date.now()}@example.com`, isActive: false });
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/admin/users',
+      cookie: superUser.cookie,
+      payload: { email: guest.email, firstName: 'Cora', lastName: 'Customer', role: 'customer', organizationId: orgB.id },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ id: guest.id, role: 'customer', organizationId: orgB.id, firstName: 'Cora', isActive: true });
+  });
+
+  it('an address of a staff member, a customer or a super user stays theirs: 409 and nothing changes', async () => {
+    for (const role of ['employee', 'manager', 'customer', 'super_user'] as const) {
+      const owner = await t.createUser({ role, organizationId: role === 'super_user' ? null : orgB.id, email: `${role}-${Date.now()}@example.com` });
+      const cookie = await t.cookieFor(owner.id);
+      const res = await post({ email: owner.email, firstName: 'Taken', lastName: 'Over', role: 'employee' });
+      expect(res.statusCode, role).toBe(409);
+      expect(res.json()).toEqual({ message: 'A user with this email address already exists' });
+      expect(await rowOf(owner.id)).toEqual(owner);
+      expect((await t.call({ url: '/api/auth/me', cookie })).statusCode).toBe(200);
+      expect(await auditFor(owner.id)).toEqual([]);
+    }
+  });
+
+  it("two admins adding one guest's address at once: one takes it over, the other gets 409", async () => {
+    const guest = await guestOf(orgB, { email: `contested-${Date.now()}@example.com` });
+    const results = await Promise.all([
+      post({ email: guest.email, firstName: 'Ann', lastName: 'One', role: 'employee' }),
+      post({ email: guest.email, firstName: 'Bob', lastName: 'Two', role: 'employee', organizationId: orgB.id }, superUser.cookie),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const winner = results.find((r) => r.statusCode === 201)!.json();
+    expect(winner.id).toBe(guest.id);
+    expect((await rowOf(guest.id)).firstName).toBe(winner.firstName);
+    expect(await auditFor(guest.id)).toHaveLength(1);
   });
 });
