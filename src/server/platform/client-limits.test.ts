@@ -1,10 +1,13 @@
 // The per-client limits on public calls (docs/public-endpoints.md): the real figures (PUBLIC_LIMIT_SCALE 1), every
 // call counted whether valid or not, 429 with Retry-After past the limit, other clients untouched, and on PostgreSQL
 // parallel calls and several app instances never letting more through than the limit.
+import { desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../config';
+import { PORTAL_TOKEN_HEADER } from '../../contracts/customer-portal';
 import { openDatabase } from '../db/client';
+import { outbox } from '../db/schema/index';
 import { bookingOrg, nextWeekday, type BookingOrg } from '../features/scheduling/scheduling.test-kit';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { openTestDatabase } from '../test/test-database';
@@ -54,9 +57,13 @@ beforeAll(async () => {
     }),
     201,
   ).id;
-  portalToken = new URL(ok(await t.call({ method: 'POST', url: `/api/customers/${customerId}/portal-link`, cookie: staff, payload: {} })).url).searchParams.get('token')!;
+  // The portal link goes to the customer's e-mail (the outbox here); its token rides in the portal token header.
+  ok(await t.call({ method: 'POST', url: `/api/customers/${customerId}/portal-link`, cookie: staff, payload: {} }));
+  const [mail] = await t.database.db.select().from(outbox).where(eq(outbox.to, 'pat@example.com')).orderBy(desc(outbox.id)).limit(1);
+  portalToken = decodeURIComponent(/[#?&]token=([^&\s]+)/.exec(mail?.text ?? '')?.[1] ?? '');
+  expect(portalToken).not.toBe('');
   paymentSecret = ok(await t.call({ method: 'POST', url: '/api/create-payment-intent', cookie: staff, payload: { amount: '25.00', customerName: 'Pat', description: 'Fence' } })).clientSecret;
-  setupSecret = ok(await t.call({ method: 'POST', url: `/api/customers/${customerId}/setup-intent?token=${encodeURIComponent(portalToken)}`, remoteAddress: setupIp })).clientSecret;
+  setupSecret = ok(await t.call({ method: 'POST', url: `/api/customers/${customerId}/setup-intent`, remoteAddress: setupIp, headers: { [PORTAL_TOKEN_HEADER]: portalToken } })).clientSecret;
 });
 afterAll(async () => {
   await t?.close();
@@ -64,8 +71,9 @@ afterAll(async () => {
 beforeEach(clearOfWindowEdge);
 
 type Call = (ip: string, i: number) => Promise<LightMyRequestResponse>;
-const post = (url: string, ip: string, payload?: unknown, cookie?: string) =>
-  t.call({ method: 'POST', url, remoteAddress: ip, cookie, ...(typeof payload === 'string' ? { payload } : payload === undefined ? {} : { payload: payload as object }) });
+const post = (url: string, ip: string, payload?: unknown, cookie?: string, headers: Record<string, string> = {}) =>
+  t.call({ method: 'POST', url, remoteAddress: ip, cookie, headers, ...(typeof payload === 'string' ? { payload } : payload === undefined ? {} : { payload: payload as object }) });
+const asPortal = () => ({ [PORTAL_TOKEN_HEADER]: portalToken });
 
 /** A morning on a day of its own for each booking (every day is open), so valid bookings never collide. */
 const bookingBody = (n: number) => ({
@@ -78,8 +86,8 @@ const bookingBody = (n: number) => ({
 let bookingNo = 0;
 const book: Call = (ip) => post(`/api/public/schedule-by-slug/${org.slug}/book`, ip, bookingBody(bookingNo++));
 const linkIntent: Call = (ip) => post(`/api/public/payment-links/${linkId}/payment-intent`, ip, { amount: '12.50', customerName: 'Pat Payer', description: 'Deposit' });
-const portalIntent: Call = (ip) => post(`/api/invoices/${invoiceId}/payment-intent?token=${encodeURIComponent(portalToken)}`, ip);
-const setupIntent: Call = (ip) => post(`/api/customers/${customerId}/setup-intent?token=${encodeURIComponent(portalToken)}`, ip);
+const portalIntent: Call = (ip) => post(`/api/invoices/${invoiceId}/payment-intent`, ip, undefined, undefined, asPortal());
+const setupIntent: Call = (ip) => post(`/api/customers/${customerId}/setup-intent`, ip, undefined, undefined, asPortal());
 const confirmDeclined: Call = (ip) => post('/api/payment-intents/confirm', ip, { clientSecret: paymentSecret, card: CARD_DECLINED });
 const confirmSetupDeclined: Call = (ip) => post('/api/setup-intents/confirm', ip, { clientSecret: setupSecret, card: CARD_DECLINED });
 
@@ -115,6 +123,13 @@ const cases: Case[] = [
     valid: [confirmDeclined, confirmSetupDeclined],
     validStatus: [402],
     invalid: [(ip) => post('/api/payment-intents/confirm', ip, { clientSecret: 'x' }), (ip) => post('/api/setup-intents/confirm', ip, { card: CARD_DECLINED })],
+  },
+  {
+    what: 'opening a payment link',
+    limit: CLIENT_LIMITS.linkOpen,
+    valid: [(ip) => post(`/api/public/payment-links/${linkId}/open`, ip)],
+    validStatus: [200],
+    invalid: [(ip) => post(`/api/public/payment-links/${linkId}/open`, ip, '{"broken": ')],
   },
   {
     what: 'registration',

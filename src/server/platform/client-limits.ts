@@ -41,6 +41,11 @@ export const CLIENT_LIMITS = {
   paymentStart: { name: 'public-payment-start', max: 20, windowMs: HOUR, anonymousOnly: true, message: 'Too many payment attempts from your network.' },
   /** Card or bank details submitted without signing in (each confirm is a charge try): a customer retrying a declined card several times. */
   cardSubmit: { name: 'public-card-submit', max: 20, windowMs: HOUR, anonymousOnly: true, message: 'Too many payment attempts from your network.' },
+  /**
+   * Opening a payment link's pay page (each opening is counted on the link): a payer opens it a few times; the
+   * figure bounds writes, not reading.
+   */
+  linkOpen: { name: 'public-link-open', max: 120, windowMs: HOUR, message: 'Too many requests from your network.' },
   /** Self-registration: one person registers once, perhaps again after a mistyped address. */
   registration: { name: 'public-registration', max: 10, windowMs: HOUR, message: 'Too many registrations from your network.' },
   /**

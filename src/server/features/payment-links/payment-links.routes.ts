@@ -81,7 +81,7 @@ export function paymentLinksRoutes(app: ZodApp, deps: AppDeps): void {
   });
 
   app.post('/api/public/payment-links/:linkId/open', {
-    config: { access: access.public() },
+    config: { access: access.public(), clientLimit: CLIENT_LIMITS.linkOpen },
     schema: {
       tags,
       summary: 'The pay page of a link (counts a click): organization name, logo and contact, the invoice summary or the generic form',
