@@ -37,7 +37,8 @@ export function DevOutboxScreen() {
             Outbox
           </h1>
           <p className="mt-1 text-sm text-muted-foreground">
-            Outside production, e-mails and text messages are kept here instead of being sent. The latest 50, newest first.
+            Without a mail server (development only), e-mails and text messages are kept here instead of being sent, and only this
+            machine can read them. The latest 50, newest first.
           </p>
         </div>
         <Card>

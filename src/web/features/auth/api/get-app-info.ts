@@ -2,7 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export interface AppInfo {
-  /** True outside production: sign-in codes land in the outbox at /dev/outbox. */
+  /**
+   * True when the server would show this browser the outbox at /dev/outbox (no SMTP, not production, and this
+   * browser on the server's own machine). The server decides; the screen only shows the hint.
+   */
   devOutbox: boolean;
 }
 

@@ -1,7 +1,7 @@
 import { Inbox } from 'lucide-react';
 import { useAppInfo } from '@/features/auth/api/get-app-info';
 
-/** Outside production no e-mail leaves the machine; say where the code can be read instead. */
+/** Where no e-mail leaves the machine, say where the code can be read instead: only where the server says this browser can. */
 export function DevOutboxNote() {
   const { data } = useAppInfo();
   if (!data?.devOutbox) return null;
