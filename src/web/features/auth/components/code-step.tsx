@@ -15,9 +15,24 @@ interface CodeStepProps {
   isPending: boolean;
   onSubmit: (code: string) => void;
   onChangeEmail: () => void;
+  /** Registration finishes with the code, so its button says so; sign-in keeps 'Verify and sign in'. */
+  submitLabel?: string;
+  changeEmailLabel?: string;
+  /** Offered where asking again is a plain repeat of the step before (registration). */
+  onResend?: () => void;
+  isResending?: boolean;
 }
 
-export function CodeStep({ email, isPending, onSubmit, onChangeEmail }: CodeStepProps) {
+export function CodeStep({
+  email,
+  isPending,
+  onSubmit,
+  onChangeEmail,
+  submitLabel = 'Verify and sign in',
+  changeEmailLabel = 'Use different email',
+  onResend,
+  isResending = false,
+}: CodeStepProps) {
   const form = useForm<CodeForm>({ resolver: validation.resolver, defaultValues: { code: '' } });
   return (
     <Form {...form}>
@@ -47,10 +62,15 @@ export function CodeStep({ email, isPending, onSubmit, onChangeEmail }: CodeStep
           )}
         />
         <Button type="submit" className="w-full" disabled={isPending}>
-          {isPending ? 'Verifying...' : 'Verify and sign in'}
+          {isPending ? 'Verifying...' : submitLabel}
         </Button>
+        {onResend ? (
+          <Button variant="outline" className="w-full" onClick={onResend} disabled={isPending || isResending}>
+            {isResending ? 'Sending code...' : 'Send a new code'}
+          </Button>
+        ) : null}
         <Button variant="ghost" className="w-full" onClick={onChangeEmail} disabled={isPending}>
-          Use different email
+          {changeEmailLabel}
         </Button>
       </form>
     </Form>
