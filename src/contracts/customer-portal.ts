@@ -14,6 +14,9 @@ export const PORTAL_MESSAGES = {
   noEmail: 'This customer has no e-mail address',
   setupNotFound: 'Setup not found',
   cardRequired: 'Card details are required',
+  /** Staff previewing a portal without process_payments (docs/customer-portal.md). */
+  paymentsNotAllowed: 'Only the customer or staff who process payments can pay or save a card here',
+  linksRevoked: 'Portal links revoked',
   // Part 2 section 8, "Portal and admin".
   downloaded: 'Invoice downloaded successfully',
   downloadFailed: 'Failed to download invoice',
@@ -23,8 +26,13 @@ export const PORTAL_MESSAGES = {
   paymentSuccess: 'Thank you for your payment!',
 } as const;
 
-/** The portal link's token may travel in this header instead of the `token` query parameter. */
+/**
+ * The portal link's token travels in this header (the `token` query parameter is still read for old clients).
+ * Unlike a query value it never lands in request logs, proxies' access logs or the browser's history.
+ */
 export const PORTAL_TOKEN_HEADER = 'x-portal-token';
+/** The page a portal link opens; the token rides in the fragment (`#token=...`), which browsers never send. */
+export const PORTAL_PAGE_PATH = '/customer-portal';
 /** DECISIONS.md: a portal link is valid 30 days. */
 export const PORTAL_LINK_DAYS = 30;
 
@@ -116,6 +124,11 @@ export const portalResponseSchema = z.object({
   paymentMethods: z.array(savedPaymentMethodSchema),
   summary: portalSummarySchema,
   viewer: z.enum(PORTAL_VIEWERS),
+  /**
+   * Whether this viewer may start a payment or save a card: the customer (signed in or by portal link) always,
+   * staff previewing only with process_payments. The Pay Now and Add card buttons follow it.
+   */
+  canPay: z.boolean(),
 });
 export type PortalResponse = z.infer<typeof portalResponseSchema>;
 
@@ -136,19 +149,35 @@ export const confirmSetupBodySchema = z.object({
 });
 export type ConfirmSetupBody = z.input<typeof confirmSetupBodySchema>;
 
-/** POST /api/customers/:id/portal-link. */
+/**
+ * POST /api/customers/:id/portal-link. The link itself goes only to the customer's e-mail: staff get where it went
+ * and until when, never the link (it would let them pay or save a card as the customer).
+ */
 export const portalLinkResponseSchema = z.object({
-  url: z.string(),
   expiresAt: z.string(),
   emailedTo: z.string(),
 });
 export type PortalLinkResponse = z.infer<typeof portalLinkResponseSchema>;
 
-/** The query string that carries the caller's portal access on every portal call. */
-export function portalAccessSearch(access: { customer?: number | null; token?: string | null }): string {
-  const params = new URLSearchParams();
-  if (access.token) params.set('token', access.token);
-  else if (access.customer) params.set('customer', String(access.customer));
-  const s = params.toString();
-  return s ? `?${s}` : '';
+/** POST /api/customers/:id/portal-links/revoke: how many live links (not expired, not already revoked) were revoked. */
+export const revokePortalLinksResponseSchema = z.object({ revoked: z.number().int() });
+export type RevokePortalLinksResponse = z.infer<typeof revokePortalLinksResponseSchema>;
+
+/** The query string of a staff preview (`?customer=`); a portal link's token goes in PORTAL_TOKEN_HEADER instead. */
+export function portalAccessSearch(access: { customer?: number | null }): string {
+  return access.customer ? `?customer=${access.customer}` : '';
+}
+
+/** A portal link: the token in the fragment, so it reaches the browser but never the server's or a proxy's logs. */
+export function portalLinkUrl(appUrl: string, token: string): string {
+  return `${appUrl}${PORTAL_PAGE_PATH}#token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * The token of a portal address: `#token=` of the links sent now, else `?token=` of links sent before the fragment
+ * form (still honoured). `search` and `hash` as in `location` (with or without their leading ? and #).
+ */
+export function portalTokenFromAddress(search: string, hash: string): string | undefined {
+  const read = (part: string) => new URLSearchParams(part.replace(/^[?#]/, '')).get('token')?.trim() || undefined;
+  return read(hash) ?? read(search);
 }

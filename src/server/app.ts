@@ -47,6 +47,7 @@ import { isApiUrl, registerGuard, type RouteEntry } from './platform/guard';
 import { followDataChanges } from './platform/read-cache';
 import { registerResponseCache } from './platform/response-cache';
 import { registerSecurityHeaders } from './platform/security-headers';
+import { serializeRequest } from './platform/request-log';
 
 export interface BuildOptions {
   database: Database;
@@ -54,6 +55,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   sms?: SmsSender;
   logger?: boolean;
+  /** Where the log goes when `logger` is on (tests read it); stdout when absent. */
+  logStream?: { write(line: string): void };
 }
 
 export interface BuiltApp {
@@ -113,7 +116,15 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   };
 
   const app = Fastify({
-    logger: opts.logger ? { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers["x-impersonation-token"]'] } : false,
+    logger: opts.logger
+      ? {
+          level: config.LOG_LEVEL,
+          redact: ['req.headers.cookie', 'req.headers["x-impersonation-token"]', 'req.headers["x-portal-token"]'],
+          // Portal-link tokens in a query string are masked (platform/request-log.ts).
+          serializers: { req: serializeRequest },
+          ...(opts.logStream ? { stream: opts.logStream } : {}),
+        }
+      : false,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

@@ -27,6 +27,8 @@ export interface RequestOptions {
   /** Reads only: answer null instead of throwing when the caller is not signed in. */
   on401?: 'throw' | 'returnNull';
   signal?: AbortSignal;
+  /** Extra request headers (a portal link's token travels in one, never in the URL). */
+  headers?: Record<string, string>;
 }
 
 /** One page of a list endpoint: its rows plus the total from X-Total-Count (DECISIONS.md, Lists). */
@@ -46,7 +48,7 @@ function parseJson(text: string): unknown {
 }
 
 async function request<T>(method: Method, path: string, body: unknown, options: RequestOptions = {}, onHeaders?: (headers: Headers) => void): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   // The server's CSRF rule wants a JSON content type on every state-changing call, body or not.
   if (body !== undefined || method !== 'GET') headers['Content-Type'] = 'application/json';
   const token = getImpersonationToken();

@@ -34,8 +34,8 @@ export interface FetchedFile {
 }
 
 /** GETs a file with the api-client rules; the name comes from Content-Disposition, else `fallbackName`. */
-export async function fetchFile(path: string, fallbackName: string): Promise<FetchedFile> {
-  const headers: Record<string, string> = {};
+export async function fetchFile(path: string, fallbackName: string, extraHeaders: Record<string, string> = {}): Promise<FetchedFile> {
+  const headers: Record<string, string> = { ...extraHeaders };
   const token = getImpersonationToken();
   if (token) headers['x-impersonation-token'] = token;
   const response = await fetch(path, { method: 'GET', headers, credentials: 'include' });
@@ -70,8 +70,8 @@ export function saveBlob(blob: Blob, fileName: string): void {
 }
 
 /** Fetches and saves a file; resolves with the name it was saved under. */
-export async function downloadFile(path: string, fallbackName: string): Promise<string> {
-  const { blob, fileName } = await fetchFile(path, fallbackName);
+export async function downloadFile(path: string, fallbackName: string, headers?: Record<string, string>): Promise<string> {
+  const { blob, fileName } = await fetchFile(path, fallbackName, headers);
   saveBlob(blob, fileName);
   return fileName;
 }

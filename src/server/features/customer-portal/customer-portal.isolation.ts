@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { customers, invoices, paymentAttempts, portalTokens, savedPaymentMethods, setupAttempts } from '../../db/schema/index';
 import type { IsolationCase, World } from '../../test/isolation';
@@ -29,10 +29,8 @@ async function portalOfA(w: World) {
     .insert(customers)
     .values({ organizationId: w.orgB.id, name: `Private B ${randomUUID().slice(0, 8)}`, email: `b-${randomUUID().slice(0, 8)}@example.com` })
     .returning();
-  const linkB = await createPortalLink(db, w.t.config, w.orgB.id, customerB.id);
-  const tokenB = new URL(linkB.url).searchParams.get('token')!;
-  const linkA = await createPortalLink(db, w.t.config, w.orgA.id, customer.id);
-  const tokenA = new URL(linkA.url).searchParams.get('token')!;
+  const { token: tokenB } = await createPortalLink(db, w.t.config, { organizationId: w.orgB.id, customerId: customerB.id, createdByUserId: w.adminB.id });
+  const { token: tokenA } = await createPortalLink(db, w.t.config, { organizationId: w.orgA.id, customerId: customer.id, createdByUserId: w.adminA.id });
   return { customer, invoice, customerB, tokenB, tokenA };
 }
 
@@ -124,6 +122,23 @@ export const isolationCases: Record<string, IsolationCase> = {
       expect(await countTokens()).toBe(before);
       expect((await w.t.call({ method: 'POST', url: `/api/customers/${a.customer.id}/portal-link`, cookie: w.adminA.cookie })).statusCode).toBe(200);
       expect(await countTokens()).toBe(before + 1);
+    },
+  },
+  'POST /api/customers/:id/portal-links/revoke': {
+    kind: 'custom',
+    run: async (w) => {
+      const a = await portalOfA(w);
+      const live = async (customerId: number) =>
+        (await w.t.database.db.select().from(portalTokens).where(and(eq(portalTokens.customerId, customerId), isNull(portalTokens.revokedAt)))).length;
+      const byB = await w.t.call({ method: 'POST', url: `/api/customers/${a.customer.id}/portal-links/revoke`, cookie: w.adminB.cookie });
+      expect(byB.statusCode).toBe(404);
+      expect(await live(a.customer.id)).toBe(1);
+      expect((await w.t.call({ url: `/api/portal?token=${a.tokenA}` })).statusCode).toBe(200);
+      const byA = await w.t.call({ method: 'POST', url: `/api/customers/${a.customer.id}/portal-links/revoke`, cookie: w.adminA.cookie });
+      expect(byA.json()).toEqual({ revoked: 1 });
+      expect(await live(a.customer.id)).toBe(0);
+      // B's own link is untouched.
+      expect(await live(a.customerB.id)).toBe(1);
     },
   },
 };

@@ -7,6 +7,7 @@ import {
   portalAccessQuerySchema,
   portalLinkResponseSchema,
   portalResponseSchema,
+  revokePortalLinksResponseSchema,
   savedPaymentMethodSchema,
   setupIntentResponseSchema,
 } from '../../../contracts/customer-portal';
@@ -21,7 +22,8 @@ import { createSetupIntent } from './create-setup-intent';
 import { emailPortalLink } from './email-portal-link';
 import { getPortal, listSavedMethods } from './get-portal';
 import { renderPortalInvoicePdf, startPortalInvoicePayment } from './portal-invoice';
-import { portalScope, resolvePortalCustomer } from './resolve-portal-customer';
+import { portalScope, resolvePortalCustomer, resolvePortalPayer } from './resolve-portal-customer';
+import { revokeCustomerPortalLinks } from './revoke-portal-links';
 
 const tokenOnlyQuerySchema = portalAccessQuerySchema.pick({ token: true });
 
@@ -39,8 +41,8 @@ export function customerPortalRoutes(app: ZodApp, deps: AppDeps) {
       response: { 200: portalResponseSchema },
     },
     handler: async (req) => {
-      const { customer, viewer } = await resolvePortalCustomer(db, req, { customerId: req.query.customer, token: req.query.token });
-      return getPortal(db, customer, viewer);
+      const { customer, viewer, canPay } = await resolvePortalCustomer(db, req, { customerId: req.query.customer, token: req.query.token });
+      return getPortal(db, customer, viewer, canPay);
     },
   });
 
@@ -63,13 +65,14 @@ export function customerPortalRoutes(app: ZodApp, deps: AppDeps) {
     config: { access: portal, clientLimit: CLIENT_LIMITS.paymentStart },
     schema: {
       tags: ['customer-portal'],
-      summary: "Start saving a card for the portal customer through the organization's processor (or the built-in test gateway)",
+      summary:
+        "Start saving a card for the portal customer through the organization's processor (or the built-in test gateway): the customer, or staff with process_payments",
       params: idParamsSchema,
       querystring: tokenOnlyQuerySchema,
       response: { 200: setupIntentResponseSchema },
     },
     handler: async (req) => {
-      const { customer } = await resolvePortalCustomer(db, req, { customerId: req.params.id, token: req.query.token });
+      const { customer } = await resolvePortalPayer(db, req, { customerId: req.params.id, token: req.query.token });
       return createSetupIntent(db, config, customer);
     },
   });
@@ -90,13 +93,13 @@ export function customerPortalRoutes(app: ZodApp, deps: AppDeps) {
     config: { access: portal, clientLimit: CLIENT_LIMITS.paymentStart },
     schema: {
       tags: ['customer-portal'],
-      summary: "Start a card payment of a sent invoice's balance due from the portal",
+      summary: "Start a card payment of a sent invoice's balance due from the portal: the customer, or staff with process_payments",
       params: idParamsSchema,
       querystring: portalAccessQuerySchema,
       response: { 200: paymentIntentResponseSchema },
     },
     handler: async (req) => {
-      const { customer } = await resolvePortalCustomer(db, req, { customerId: req.query.customer, token: req.query.token });
+      const { customer } = await resolvePortalPayer(db, req, { customerId: req.query.customer, token: req.query.token });
       return startPortalInvoicePayment(db, config, customer, req.params.id);
     },
   });
@@ -120,10 +123,21 @@ export function customerPortalRoutes(app: ZodApp, deps: AppDeps) {
     config: { access: access.require(['manage_customers', 'view_customers'], { tenant: true }) },
     schema: {
       tags: ['customer-portal'],
-      summary: 'E-mail the customer a new portal link, valid 30 days',
+      summary: 'E-mail the customer a new portal link, valid 30 days (the link goes only to the customer)',
       params: idParamsSchema,
       response: { 200: portalLinkResponseSchema },
     },
     handler: async (req) => emailPortalLink(deps, requireCtx(req), req.params.id),
+  });
+
+  app.post('/api/customers/:id/portal-links/revoke', {
+    config: { access: access.require('manage_customers', { tenant: true }) },
+    schema: {
+      tags: ['customer-portal'],
+      summary: "Revoke every live portal link of the customer (they then answer the invalid-link message); answers how many",
+      params: idParamsSchema,
+      response: { 200: revokePortalLinksResponseSchema },
+    },
+    handler: async (req) => revokeCustomerPortalLinks(db, requireCtx(req), req.params.id),
   });
 }

@@ -1,8 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, customers, invoices, outbox, paymentAttempts, paymentProcessors, payments, portalTokens, savedPaymentMethods, setupAttempts } from '../../db/schema/index';
+import { portalTokenFromAddress } from '../../../contracts/customer-portal';
+import { ROLE_PERMISSIONS, ROLES, type Role } from '../../../contracts/permissions';
+import { auditLog, customers, invoices, outbox, paymentAttempts, paymentProcessors, payments, portalTokens, savedPaymentMethods, setupAttempts, users } from '../../db/schema/index';
 import { hashToken } from '../../platform/tokens';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createCustomer, pdfText } from '../invoices/documents.test-kit';
@@ -56,7 +58,9 @@ let pat: { id: number };
 let other: { id: number };
 let customerB: { id: number };
 let admin: string;
+let adminId: number;
 let employee: string;
+let employeeId: number;
 let patUser: string;
 let strangerUser: string;
 let guest: string;
@@ -75,8 +79,12 @@ beforeAll(async () => {
   customerB = await createCustomer(t, orgB.id, { name: 'B Person', email: 'pat@example.com' });
   const as = async (role: string, organizationId: number | null, email?: string) =>
     t.cookieFor((await t.createUser({ role, organizationId, ...(email ? { email } : {}) })).id);
-  admin = await as('org_admin', orgA.id);
-  employee = await as('employee', orgA.id);
+  const adminUser = await t.createUser({ role: 'org_admin', organizationId: orgA.id });
+  adminId = adminUser.id;
+  admin = await t.cookieFor(adminId);
+  const employeeUser = await t.createUser({ role: 'employee', organizationId: orgA.id });
+  employeeId = employeeUser.id;
+  employee = await t.cookieFor(employeeId);
   patUser = await as('customer', orgA.id, 'Pat@Example.COM');
   strangerUser = await as('customer', orgA.id, 'nobody@example.com');
   guest = await as('guest', orgA.id);
@@ -107,11 +115,20 @@ async function invoiceFor(customerId: number, values: { status?: string; dueDate
   return res.json() as { id: number; invoiceNumber: string; total: string };
 }
 
+/** The portal link in the newest e-mail to `to` (the outbox keeps the whole text: no SMTP in tests). */
+async function mailedLink(to: string): Promise<string> {
+  const [mail] = await t.database.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(desc(outbox.id)).limit(1);
+  const url = mail?.text.match(/\S*\/customer-portal\S*/)?.[0];
+  expect(url, `no portal link mailed to ${to}`).toBeDefined();
+  return url!;
+}
+
 /** A portal link for the customer, the way staff send one; answers the raw token from the e-mailed URL. */
-async function tokenFor(customerId: number): Promise<string> {
-  const res = await post(`/api/customers/${customerId}/portal-link`, {}, admin);
+async function tokenFor(customerId: number, cookie = admin): Promise<string> {
+  const res = await post(`/api/customers/${customerId}/portal-link`, {}, cookie);
   expect(res.statusCode, res.body).toBe(200);
-  return new URL(res.json().url).searchParams.get('token')!;
+  const url = new URL(await mailedLink(res.json().emailedTo));
+  return portalTokenFromAddress(url.search, url.hash)!;
 }
 
 describe('portal access', () => {
@@ -183,10 +200,11 @@ describe('portal access', () => {
   });
 
   it('portal access turned off refuses the token and the customer user with 403; staff preview still works', async () => {
-    const off = await createCustomer(t, orgA.id, { name: 'Off Person', email: 'off@example.com', portalAccessEnabled: false });
+    const off = await createCustomer(t, orgA.id, { name: 'Off Person', email: 'off@example.com' });
     const offUser = await t.cookieFor((await t.createUser({ role: 'customer', organizationId: orgA.id, email: 'off@example.com' })).id);
-    const { url } = await createPortalLink(t.database.db, t.config, orgA.id, off.id);
-    const token = new URL(url).searchParams.get('token')!;
+    const { token } = await createPortalLink(t.database.db, t.config, { organizationId: orgA.id, customerId: off.id, createdByUserId: adminId });
+    // Turned off behind the application's back (no revocation): the access flag alone still refuses the link.
+    await t.database.db.update(customers).set({ portalAccessEnabled: false }).where(eq(customers.id, off.id));
     for (const res of [await get(`/api/portal?token=${token}`), await get('/api/portal', offUser)]) {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ message: 'Portal access is not enabled for this account' });
@@ -277,10 +295,13 @@ describe('paying an invoice in the portal', () => {
     expect((await get(`/api/portal?token=${token}`)).json().payments).toEqual([]);
   });
 
-  it('a signed-in customer pays their own invoice; staff preview may start one too', async () => {
+  it('a signed-in customer pays their own invoice; staff preview only with process_payments', async () => {
     const inv = await invoiceFor(pat.id, { rate: '10.00' });
     expect((await post(`/api/invoices/${inv.id}/payment-intent`, {}, patUser)).json()).toMatchObject({ amount: '10.00' });
-    expect((await post(`/api/invoices/${inv.id}/payment-intent?customer=${pat.id}`, {}, employee)).statusCode).toBe(200);
+    expect((await post(`/api/invoices/${inv.id}/payment-intent?customer=${pat.id}`, {}, admin)).statusCode).toBe(200);
+    const refused = await post(`/api/invoices/${inv.id}/payment-intent?customer=${pat.id}`, {}, employee);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: 'Only the customer or staff who process payments can pay or save a card here' });
   });
 
   it("refuses another customer's, another organization's and draft invoices, and callers without access", async () => {
@@ -366,8 +387,7 @@ describe('saving a card (setup intent)', () => {
       configuration: { secretKey: `sk_test_${'a1'.repeat(12)}`, publishableKey: `pk_test_${'b2'.repeat(12)}` },
     });
     const c = await createCustomer(t, org.id, { name: 'Stripe Person', email: 'stripe@example.com' });
-    const { url } = await createPortalLink(t.database.db, t.config, org.id, c.id);
-    const token = new URL(url).searchParams.get('token')!;
+    const { token } = await createPortalLink(t.database.db, t.config, { organizationId: org.id, customerId: c.id, createdByUserId: null });
 
     const start = await post(`/api/customers/${c.id}/setup-intent?token=${token}`);
     expect(start.statusCode, start.body).toBe(200);
@@ -430,22 +450,38 @@ describe('invoice PDF from the portal', () => {
 });
 
 describe('e-mailing a portal link', () => {
-  it('creates a 30-day link, e-mails it to the customer and keeps only its hash', async () => {
+  it('creates a 30-day link with the token in the fragment, e-mails it to the customer, keeps only its hash and its sender', async () => {
     const res = await post(`/api/customers/${pat.id}/portal-link`, {}, employee);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
+    // Staff learn where the link went and until when, never the link.
+    expect(Object.keys(body).sort()).toEqual(['emailedTo', 'expiresAt']);
     expect(body.emailedTo).toBe('pat@example.com');
-    expect(body.url).toMatch(new RegExp(`^${t.config.appUrl}/customer-portal\\?token=[A-Za-z0-9_-]{43}$`));
     const days = (new Date(body.expiresAt).getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);
     expect(days).toBeLessThanOrEqual(30);
-    const token = new URL(body.url).searchParams.get('token')!;
+    const url = await mailedLink('pat@example.com');
+    expect(url).toMatch(new RegExp(`^${t.config.appUrl}/customer-portal#token=[A-Za-z0-9_-]{43}$`));
+    const token = portalTokenFromAddress('', new URL(url).hash)!;
     const [stored] = await t.database.db.select().from(portalTokens).where(eq(portalTokens.tokenHash, hashToken(token)));
-    expect(stored).toMatchObject({ customerId: pat.id, organizationId: orgA.id });
+    expect(stored).toMatchObject({ customerId: pat.id, organizationId: orgA.id, createdByUserId: employeeId, revokedAt: null });
     const mails = await t.database.db.select().from(outbox).where(and(eq(outbox.to, 'pat@example.com'), eq(outbox.organizationId, orgA.id)));
-    expect(mails.some((m) => m.text.includes(body.url) && m.subject === 'Your customer portal at Acme Plumbing')).toBe(true);
+    expect(mails.some((m) => m.text.includes(url) && m.subject === 'Your customer portal at Acme Plumbing')).toBe(true);
     const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'customer.portal_link_sent'));
     expect(audits.some((a) => a.entityId === pat.id)).toBe(true);
+  });
+
+  it('an invoice e-mail carries a fragment link whose creator is the sender', async () => {
+    const c = await createCustomer(t, orgA.id, { name: 'Invoice Mail', email: 'invoice-mail@example.com' });
+    const inv = await invoiceFor(c.id, { rate: '12.00' });
+    const sent = await post(`/api/invoices/${inv.id}/email`, {}, admin);
+    expect(sent.statusCode, sent.body).toBeLessThan(300);
+    const url = await mailedLink('invoice-mail@example.com');
+    expect(url).toMatch(/\/customer-portal#token=/);
+    const token = portalTokenFromAddress('', new URL(url).hash)!;
+    const [stored] = await t.database.db.select().from(portalTokens).where(eq(portalTokens.tokenHash, hashToken(token)));
+    expect(stored).toMatchObject({ customerId: c.id, createdByUserId: adminId });
+    expect((await get('/api/portal', undefined, { 'x-portal-token': token })).json().customer.id).toBe(c.id);
   });
 
   it('answers 400 for a customer without e-mail or without portal access', async () => {
@@ -467,6 +503,168 @@ describe('e-mailing a portal link', () => {
   });
 
   it('createPortalLink refuses a customer of another organization', async () => {
-    await expect(createPortalLink(t.database.db, t.config, orgB.id, pat.id)).rejects.toMatchObject({ status: 404 });
+    await expect(createPortalLink(t.database.db, t.config, { organizationId: orgB.id, customerId: pat.id, createdByUserId: null })).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('createPortalLink refuses a customer without portal access (400) and a deactivated sender (403), writing nothing', async () => {
+    const off = await createCustomer(t, orgA.id, { name: 'No Link', email: 'nolink@example.com', portalAccessEnabled: false });
+    await expect(createPortalLink(t.database.db, t.config, { organizationId: orgA.id, customerId: off.id, createdByUserId: adminId })).rejects.toMatchObject({
+      status: 400,
+      message: 'Portal access is not enabled for this account',
+    });
+    const gone = await t.createUser({ role: 'manager', organizationId: orgA.id, isActive: false });
+    await expect(createPortalLink(t.database.db, t.config, { organizationId: orgA.id, customerId: pat.id, createdByUserId: gone.id })).rejects.toMatchObject({ status: 403 });
+    expect(await t.database.db.select().from(portalTokens).where(eq(portalTokens.customerId, off.id))).toEqual([]);
+    expect(await t.database.db.select().from(portalTokens).where(eq(portalTokens.createdByUserId, gone.id))).toEqual([]);
+  });
+});
+
+describe('who may move money in the portal (payment intent, setup intent)', () => {
+  /** Every role of the role table, previewing Pat's portal (a super user too), plus the ways a customer comes in. */
+  it('the customer (signed in or by link) and staff with process_payments may; every other role gets 403 and nothing is started', async () => {
+    const inv = await invoiceFor(pat.id, { rate: '15.00' });
+    const token = await tokenFor(pat.id);
+    const intents = async () => (await t.database.db.select().from(paymentAttempts).where(eq(paymentAttempts.invoiceId, inv.id))).length;
+    const setups = async () => (await t.database.db.select().from(setupAttempts).where(eq(setupAttempts.customerId, pat.id))).length;
+
+    for (const role of ROLES) {
+      const email = role === 'customer' ? 'pat@example.com' : undefined;
+      const user = await t.createUser({ role, organizationId: role === 'super_user' ? null : orgA.id, ...(email ? { email } : {}) });
+      const cookie = await t.cookieFor(user.id);
+      const query = role === 'customer' ? '' : `?customer=${pat.id}`;
+      const [intentsBefore, setupsBefore] = [await intents(), await setups()];
+      const pay = await post(`/api/invoices/${inv.id}/payment-intent${query}`, {}, cookie);
+      const save = await post(`/api/customers/${pat.id}/setup-intent`, {}, cookie);
+      const portal = await get(`/api/portal${query}`, cookie);
+      if (role === 'guest') {
+        // No customer record to act for and nothing to preview.
+        for (const res of [pay, save, portal]) expect(res.statusCode, role).toBe(401);
+        continue;
+      }
+      const may = role === 'customer' || ROLE_PERMISSIONS[role as Role].includes('process_payments');
+      expect(pay.statusCode, `${role} payment-intent`).toBe(may ? 200 : 403);
+      expect(save.statusCode, `${role} setup-intent`).toBe(may ? 200 : 403);
+      expect(portal.json().canPay, role).toBe(may);
+      if (!may) {
+        for (const res of [pay, save]) expect(res.json()).toEqual({ message: 'Only the customer or staff who process payments can pay or save a card here' });
+        expect(await intents(), role).toBe(intentsBefore);
+        expect(await setups(), role).toBe(setupsBefore);
+      }
+    }
+    // The table: admins and super users process payments; managers and employees do not (part 1 section 6).
+    expect(ROLE_PERMISSIONS.manager.includes('process_payments')).toBe(false);
+    expect(ROLE_PERMISSIONS.org_admin.includes('process_payments')).toBe(true);
+
+    // A portal link's holder is the customer, whoever else they are signed in as.
+    expect((await post(`/api/invoices/${inv.id}/payment-intent`, {}, undefined)).statusCode).toBe(401);
+    const viaLink = await t.call({ method: 'POST', url: `/api/invoices/${inv.id}/payment-intent`, headers: { 'x-portal-token': token }, cookie: employee });
+    expect(viaLink.statusCode).toBe(200);
+    expect((await get('/api/portal', undefined, { 'x-portal-token': token })).json()).toMatchObject({ viewer: 'token', canPay: true });
+  });
+
+  it('an employee granted process_payments as an extra permission may take the payment', async () => {
+    const inv = await invoiceFor(pat.id, { rate: '16.00' });
+    const user = await t.createUser({ role: 'employee', organizationId: orgA.id, permissions: ['process_payments'] });
+    const cookie = await t.cookieFor(user.id);
+    expect((await post(`/api/invoices/${inv.id}/payment-intent?customer=${pat.id}`, {}, cookie)).statusCode).toBe(200);
+    expect((await post(`/api/customers/${pat.id}/setup-intent`, {}, cookie)).statusCode).toBe(200);
+    expect((await get(`/api/portal?customer=${pat.id}`, cookie)).json()).toMatchObject({ viewer: 'staff', canPay: true });
+  });
+
+  it('another organization is still a 404 before any permission question', async () => {
+    const res = await post(`/api/customers/${pat.id}/setup-intent`, {}, managerB);
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('revoking portal links', () => {
+  const live = async (customerId: number) =>
+    (await t.database.db.select().from(portalTokens).where(eq(portalTokens.customerId, customerId))).filter((r) => !r.revokedAt && r.expiresAt.getTime() > Date.now());
+
+  it('"Revoke links" needs manage_customers, revokes every live link of the customer, answers how many, audits, and the links then read as invalid', async () => {
+    const c = await createCustomer(t, orgA.id, { name: 'Revoke Me', email: 'revoke@example.com' });
+    const first = await tokenFor(c.id);
+    const second = await tokenFor(c.id, employee);
+    const others = await tokenFor(other.id);
+    // An expired link is not counted.
+    const old = await tokenFor(c.id);
+    await t.database.db.update(portalTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(portalTokens.tokenHash, hashToken(old)));
+
+    const byEmployee = await post(`/api/customers/${c.id}/portal-links/revoke`, {}, employee);
+    expect(byEmployee.statusCode).toBe(403);
+    expect(await live(c.id)).toHaveLength(2);
+    expect((await post(`/api/customers/${c.id}/portal-links/revoke`, {}, patUser)).statusCode).toBe(403);
+    expect((await post(`/api/customers/${c.id}/portal-links/revoke`)).statusCode).toBe(401);
+
+    const manager = await t.cookieFor((await t.createUser({ role: 'manager', organizationId: orgA.id })).id);
+    const res = await post(`/api/customers/${c.id}/portal-links/revoke`, {}, manager);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ revoked: 2 });
+    for (const token of [first, second]) {
+      const r = await get('/api/portal', undefined, { 'x-portal-token': token });
+      expect(r.statusCode).toBe(401);
+      expect(r.json()).toEqual({ message: 'This portal link is invalid or has expired' });
+      expect((await t.call({ method: 'POST', url: `/api/customers/${c.id}/setup-intent`, headers: { 'x-portal-token': token } })).statusCode).toBe(401);
+    }
+    // Another customer's link keeps working; revoking again finds nothing.
+    expect((await get('/api/portal', undefined, { 'x-portal-token': others })).statusCode).toBe(200);
+    expect((await post(`/api/customers/${c.id}/portal-links/revoke`, {}, admin)).json()).toEqual({ revoked: 0 });
+    const audits = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'customer.portal_links_revoked'), eq(auditLog.entityId, c.id)));
+    expect(audits.map((a) => a.details)).toEqual([{ revoked: 2 }, { revoked: 0 }]);
+    // A new link after revoking works.
+    expect((await get('/api/portal', undefined, { 'x-portal-token': await tokenFor(c.id) })).statusCode).toBe(200);
+    expect((await post(`/api/customers/999999/portal-links/revoke`, {}, admin)).statusCode).toBe(404);
+  });
+
+  it('turning portal access off revokes the links for good: turning it on again does not revive them', async () => {
+    const c = await createCustomer(t, orgA.id, { name: 'Toggle', email: 'toggle@example.com' });
+    const token = await tokenFor(c.id);
+    const keep = await tokenFor(other.id);
+    expect((await t.call({ method: 'PUT', url: `/api/customers/${c.id}`, cookie: admin, payload: { portalAccessEnabled: false } })).statusCode).toBe(200);
+    expect(await live(c.id)).toEqual([]);
+    expect((await t.call({ method: 'PUT', url: `/api/customers/${c.id}`, cookie: admin, payload: { portalAccessEnabled: true } })).statusCode).toBe(200);
+    const res = await get('/api/portal', undefined, { 'x-portal-token': token });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'This portal link is invalid or has expired' });
+    // Other changes to a customer leave its links alone; other customers' links too.
+    const fresh = await tokenFor(c.id);
+    expect((await t.call({ method: 'PUT', url: `/api/customers/${c.id}`, cookie: admin, payload: { phone: '5551112222' } })).statusCode).toBe(200);
+    expect((await get('/api/portal', undefined, { 'x-portal-token': fresh })).statusCode).toBe(200);
+    expect((await get('/api/portal', undefined, { 'x-portal-token': keep })).statusCode).toBe(200);
+  });
+
+  it('deactivating the staff member who sent links revokes them; reactivating does not revive them', async () => {
+    const c = await createCustomer(t, orgA.id, { name: 'Leaver Customer', email: 'leaver-customer@example.com' });
+    const leaver = await t.createUser({ role: 'manager', organizationId: orgA.id });
+    const theirs = await tokenFor(c.id, await t.cookieFor(leaver.id));
+    const admins = await tokenFor(c.id);
+    const put = (isActive: boolean) => t.call({ method: 'PUT', url: `/api/users/${leaver.id}`, cookie: admin, payload: { isActive } });
+    expect((await put(false)).statusCode).toBe(200);
+    expect((await get('/api/portal', undefined, { 'x-portal-token': theirs })).json()).toEqual({ message: 'This portal link is invalid or has expired' });
+    expect((await get('/api/portal', undefined, { 'x-portal-token': admins })).statusCode).toBe(200);
+    expect((await put(true)).statusCode).toBe(200);
+    expect((await get('/api/portal', undefined, { 'x-portal-token': theirs })).statusCode).toBe(401);
+  });
+
+  // On PostgreSQL these run truly in parallel (PGlite runs one query at a time, so there they only prove the outcome).
+  it('a link being sent while access is turned off, or while its sender is deactivated, never survives as a live link', async () => {
+    for (let round = 0; round < 6; round++) {
+      const c = await createCustomer(t, orgA.id, { name: `Race ${round}`, email: `race${round}@example.com` });
+      const sender = await t.createUser({ role: 'manager', organizationId: orgA.id });
+      const senderCookie = await t.cookieFor(sender.id);
+      const sends = Array.from({ length: 4 }, () => post(`/api/customers/${c.id}/portal-link`, {}, senderCookie));
+      const change =
+        round % 2 === 0
+          ? t.call({ method: 'PUT', url: `/api/customers/${c.id}`, cookie: admin, payload: { portalAccessEnabled: false } })
+          : t.call({ method: 'PUT', url: `/api/users/${sender.id}`, cookie: admin, payload: { isActive: false } });
+      const [changed, ...sent] = await Promise.all([change, ...sends]);
+      expect(changed.statusCode, changed.body).toBe(200);
+      for (const res of sent) expect([200, 400, 401, 403], res.body).toContain(res.statusCode);
+      expect(await live(c.id), `round ${round}`).toEqual([]);
+      if (round % 2 === 1) {
+        const [row] = await t.database.db.select().from(users).where(eq(users.id, sender.id));
+        expect(row.isActive).toBe(false);
+      }
+    }
   });
 });

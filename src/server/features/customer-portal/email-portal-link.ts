@@ -28,7 +28,8 @@ export async function emailPortalLink(deps: { db: Db; config: Config; mailer: Ma
   const to = customer.email?.trim();
   if (!to) throw invalid(PORTAL_MESSAGES.noEmail, [{ path: 'email', message: PORTAL_MESSAGES.noEmail }]);
 
-  const link = await createPortalLink(db, deps.config, customer.organizationId, customer.id);
+  // The sender is the link's creator: deactivating them revokes it (docs/customer-portal.md, Portal links).
+  const link = await createPortalLink(db, deps.config, { organizationId: customer.organizationId, customerId: customer.id, createdByUserId: ctx.user.id });
   // A link opens the customer's invoices and payments to whoever holds it: who handed one out is kept.
   await writeAudit(db, ctx, {
     action: 'customer.portal_link_sent',
@@ -56,5 +57,6 @@ export async function emailPortalLink(deps: { db: Db; config: Config; mailer: Ma
     secrets: [link.url],
   });
   if (result.status === 'failed') throw new AppError('UNAVAILABLE', 'The email could not be sent. Please check email configuration.');
-  return { url: link.url, expiresAt: link.expiresAt.toISOString(), emailedTo: to };
+  // Staff learn where the link went, never the link itself (it lets its holder pay as the customer).
+  return { expiresAt: link.expiresAt.toISOString(), emailedTo: to };
 }

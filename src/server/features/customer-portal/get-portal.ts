@@ -9,7 +9,8 @@ import { runAll } from '../../platform/lists';
 import { isOverdue } from '../invoices/invoice-view';
 import type { CustomerRow } from './resolve-portal-customer';
 
-export async function getPortal(db: DbOrTx, customer: CustomerRow, viewer: PortalViewer): Promise<PortalResponse> {
+/** `canPay`: whether this viewer may start a payment or save a card (resolve-portal-customer.ts). */
+export async function getPortal(db: DbOrTx, customer: CustomerRow, viewer: PortalViewer, canPay: boolean): Promise<PortalResponse> {
   const org = customer.organizationId;
   const [[organization], invoiceRows, paymentRows, methods] = await runAll(
     db,
@@ -95,6 +96,7 @@ export async function getPortal(db: DbOrTx, customer: CustomerRow, viewer: Porta
       paymentCount: paymentRows.length,
     },
     viewer,
+    canPay,
   };
 }
 

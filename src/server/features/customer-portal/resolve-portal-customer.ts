@@ -1,6 +1,7 @@
 // Who the portal is showing (DECISIONS.md "Customer portal"). Every portal route is public at the guard and
 // asks here instead: a portal link's token, a signed-in customer matched by e-mail, or staff previewing one of
-// their organization's customers. Anyone else is refused.
+// their organization's customers. Anyone else is refused. Moving money (starting a payment, saving a card) is
+// narrower: the customer themself, or staff with process_payments (docs/customer-portal.md).
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { PORTAL_MESSAGES, PORTAL_TOKEN_HEADER, type PortalViewer } from '../../../contracts/customer-portal';
@@ -16,6 +17,8 @@ export type CustomerRow = typeof customers.$inferSelect;
 export interface PortalAccess {
   customer: CustomerRow;
   viewer: PortalViewer;
+  /** May start a payment or save a card: the customer (signed in or by link) always, staff with process_payments. */
+  canPay: boolean;
 }
 
 export interface PortalRequest {
@@ -41,7 +44,7 @@ export async function resolvePortalCustomer(db: DbOrTx, req: FastifyRequest, opt
     if (!customer.portalAccessEnabled) throw forbidden(PORTAL_MESSAGES.accessDisabled);
     // A customer sees only their own record, whatever id they ask for.
     if (opts.customerId !== undefined && opts.customerId !== customer.id) throw notFound(PORTAL_MESSAGES.customerNotFound);
-    return { customer, viewer: 'customer' };
+    return { customer, viewer: 'customer', canPay: true };
   }
 
   if (opts.customerId !== undefined && canPreview(ctx)) {
@@ -51,23 +54,34 @@ export async function resolvePortalCustomer(db: DbOrTx, req: FastifyRequest, opt
       .where(and(eq(customers.id, opts.customerId), tenantFilter(ctx, customers.organizationId)))
       .limit(1);
     if (!customer) throw notFound(PORTAL_MESSAGES.customerNotFound);
-    return { customer, viewer: 'staff' };
+    return { customer, viewer: 'staff', canPay: ctx.permissions.has('process_payments') };
   }
 
   throw unauthenticated(PORTAL_MESSAGES.notSignedIn);
 }
 
+/**
+ * As resolvePortalCustomer, for the calls that move money (payment intent, setup intent): staff previewing the
+ * portal without process_payments are refused with 403, whatever else they may see.
+ */
+export async function resolvePortalPayer(db: DbOrTx, req: FastifyRequest, opts: PortalRequest): Promise<PortalAccess> {
+  const access = await resolvePortalCustomer(db, req, opts);
+  if (!access.canPay) throw forbidden(PORTAL_MESSAGES.paymentsNotAllowed);
+  return access;
+}
+
 async function byToken(db: DbOrTx, token: string, customerId: number | undefined): Promise<PortalAccess> {
   const [row] = await db
-    .select({ customer: customers, expiresAt: portalTokens.expiresAt })
+    .select({ customer: customers, expiresAt: portalTokens.expiresAt, revokedAt: portalTokens.revokedAt })
     .from(portalTokens)
     .innerJoin(customers, and(eq(customers.id, portalTokens.customerId), eq(customers.organizationId, portalTokens.organizationId)))
     .where(eq(portalTokens.tokenHash, hashToken(token)))
     .limit(1);
-  if (!row || row.expiresAt.getTime() <= Date.now()) throw unauthenticated(PORTAL_MESSAGES.invalidToken);
+  // A revoked link reads like an expired one: the holder learns nothing more (docs/customer-portal.md).
+  if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) throw unauthenticated(PORTAL_MESSAGES.invalidToken);
   if (!row.customer.portalAccessEnabled) throw forbidden(PORTAL_MESSAGES.accessDisabled);
   if (customerId !== undefined && customerId !== row.customer.id) throw notFound(PORTAL_MESSAGES.customerNotFound);
-  return { customer: row.customer, viewer: 'token' };
+  return { customer: row.customer, viewer: 'token', canPay: true };
 }
 
 /** The customer record of the signed-in customer's organization with their e-mail (any letter case). */

@@ -59,7 +59,7 @@ export async function emailInvoice(deps: { db: Db; mailer: Mailer; config: Confi
   const { db } = deps;
   const invoice = await getInvoice(db, ctx, id);
   const { customer, to } = recipientOf(await loadDocumentCustomer(db, invoice.organizationId, invoice.customerId));
-  const portalUrl = await portalUrlFor(deps, invoice);
+  const portalUrl = await portalUrlFor(deps, ctx, invoice);
   const business = await loadBusiness(db, invoice.organizationId);
   const pdf = await renderDocumentPdf(invoicePdfModel(invoice, business, await loadLogo(db, business), customer));
   const { subject, text } = buildInvoiceEmail({ invoice, business, customer, portalUrl });
@@ -79,12 +79,14 @@ export async function emailInvoice(deps: { db: Db; mailer: Mailer; config: Confi
 }
 
 /** DECISIONS.md "Customer portal": invoice e-mails carry a signed portal link, unless the customer's portal access is off. */
-async function portalUrlFor(deps: { db: Db; config: Config }, invoice: Invoice): Promise<string | null> {
+async function portalUrlFor(deps: { db: Db; config: Config }, ctx: RequestContext, invoice: Invoice): Promise<string | null> {
   if (!invoice.customerId) return null;
   const [c] = await deps.db
     .select({ portalAccessEnabled: customers.portalAccessEnabled })
     .from(customers)
     .where(and(eq(customers.id, invoice.customerId), eq(customers.organizationId, invoice.organizationId)));
   if (!c?.portalAccessEnabled) return null;
-  return (await createPortalLink(deps.db, deps.config, invoice.organizationId, invoice.customerId)).url;
+  // The sender is the link's creator: deactivating them revokes it (docs/customer-portal.md, Portal links).
+  const link = { organizationId: invoice.organizationId, customerId: invoice.customerId, createdByUserId: ctx.user.id };
+  return (await createPortalLink(deps.db, deps.config, link)).url;
 }

@@ -1,5 +1,6 @@
 // Changes a user's details, role or active flag, each change audited; deactivating ends every session of the user
-// (DECISIONS.md, Sign-in and sessions). Role changes need nothing more: sessions read the role on every request.
+// (DECISIONS.md, Sign-in and sessions) and revokes the portal links they handed out. Role changes need nothing more:
+// sessions read the role on every request.
 import { and, eq, ne } from 'drizzle-orm';
 import { USER_MESSAGES, type UpdateUserBody, type User } from '../../../contracts/users';
 import type { Db, DbOrTx } from '../../db/client';
@@ -8,6 +9,7 @@ import type { RequestContext } from '../../platform/context';
 import { conflict, invalid, notFound, pgErrorCode } from '../../platform/errors';
 import { deleteUserSessions } from '../../platform/sessions';
 import { writeAudit } from '../audit/write-audit';
+import { revokePortalLinks } from '../customer-portal/revoke-portal-links';
 import { findVisibleUser, organizationExists, organizationName } from './find-user';
 import { assertMayChangeUser } from './user-rules';
 import { toUserResponse } from './user-response';
@@ -59,7 +61,11 @@ export async function updateUser(db: Db, ctx: RequestContext, id: number, body: 
     if (Object.keys(diff).length > 0) await writeAudit(tx, ctx, { ...audit, action: 'user.update', details: { email: row.email, changes: diff } });
     if (roleChanged) await writeAudit(tx, ctx, { ...audit, action: 'user.role_change', details: { email: row.email, from: target.role, to: row.role } });
     if (activeChanged) await writeAudit(tx, ctx, { ...audit, action: row.isActive ? 'user.activate' : 'user.deactivate', details: { email: row.email } });
-    if (activeChanged && !row.isActive) await deleteUserSessions(tx, id);
+    if (activeChanged && !row.isActive) {
+      await deleteUserSessions(tx, id);
+      // The portal links they handed out go with them (docs/customer-portal.md, Portal links).
+      await revokePortalLinks(tx, { createdByUserId: id });
+    }
 
     return toUserResponse(row, await organizationName(tx, row.organizationId));
   });

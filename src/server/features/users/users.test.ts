@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, organizations, outbox, pendingRegistrations, users, userSessions } from '../../db/schema/index';
+import { auditLog, customers, organizations, outbox, pendingRegistrations, portalTokens, users, userSessions } from '../../db/schema/index';
 import { createImpersonationSession } from '../../platform/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -238,6 +238,32 @@ describe('changing users', () => {
     const actions = (await auditFor(u.id)).map((e) => e.action);
     expect(actions).toEqual(expect.arrayContaining(['user.deactivate', 'user.activate']));
     expect(actions).toHaveLength(2);
+  });
+
+  it('deactivating a user revokes the portal links they sent, in the same change; others\' links and a refused change revoke nothing', async () => {
+    const [customer] = await t.database.db
+      .insert(customers)
+      .values({ organizationId: orgA.id, name: 'Linked Customer', email: `linked-${Date.now()}@example.com` })
+      .returning();
+    const leaver = await t.createUser({ role: 'manager', organizationId: orgA.id });
+    const send = async (cookie: string) => expect((await t.call({ method: 'POST', url: `/api/customers/${customer.id}/portal-link`, cookie })).statusCode).toBe(200);
+    await send(await t.cookieFor(leaver.id));
+    await send(await t.cookieFor(leaver.id));
+    await send(adminA.cookie);
+    const links = async () => t.database.db.select().from(portalTokens).where(eq(portalTokens.customerId, customer.id));
+    expect((await links()).map((l) => l.createdByUserId).sort()).toEqual([adminA.id, leaver.id, leaver.id].sort());
+
+    // Refused (an admin cannot deactivate themselves): nothing is revoked.
+    expect((await put(adminA.id, { isActive: false })).statusCode).toBe(403);
+    expect((await links()).every((l) => l.revokedAt === null)).toBe(true);
+
+    expect((await put(leaver.id, { isActive: false })).statusCode).toBe(200);
+    const after = await links();
+    expect(after.filter((l) => l.createdByUserId === leaver.id).every((l) => l.revokedAt instanceof Date)).toBe(true);
+    expect(after.filter((l) => l.createdByUserId === adminA.id).map((l) => l.revokedAt)).toEqual([null]);
+    // Reactivating does not revive them.
+    expect((await put(leaver.id, { isActive: true })).statusCode).toBe(200);
+    expect((await links()).filter((l) => l.createdByUserId === leaver.id).every((l) => l.revokedAt instanceof Date)).toBe(true);
   });
 
   it('audits detail changes with before and after, keeps e-mails lower-case and unique', async () => {

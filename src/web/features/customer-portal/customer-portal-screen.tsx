@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Eye } from 'lucide-react';
-import { PORTAL_MESSAGES, type PortalInvoice, type PortalResponse } from '@contracts/customer-portal';
+import { PORTAL_MESSAGES, portalTokenFromAddress, type PortalInvoice, type PortalResponse } from '@contracts/customer-portal';
 import { isStaffRole } from '@contracts/permissions';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth/current-user';
@@ -20,6 +20,7 @@ import { PortalMessage } from '@/features/customer-portal/components/portal-mess
 import { SavedMethods } from '@/features/customer-portal/components/saved-methods';
 import { SummaryCards } from '@/features/customer-portal/components/summary-cards';
 import { brandLabel, positiveId } from '@/features/customer-portal/portal-display';
+import { addressWithoutToken, forgetPortalToken, rememberPortalToken, storedPortalToken } from '@/features/customer-portal/portal-link-token';
 
 // The payment and card forms load when first opened, not with the portal.
 const PayInvoiceDialog = lazy(() => import('@/features/customer-portal/components/pay-invoice-dialog').then((m) => ({ default: m.PayInvoiceDialog })));
@@ -29,15 +30,31 @@ const AddPaymentMethodDialog = lazy(() =>
 
 /**
  * DECISIONS.md "Customer portal": one customer, reached by a signed-in customer, staff previewing
- * `?customer={id}`, or a signed portal link `?token=`. Anyone else is sent to sign in.
+ * `?customer={id}`, or a signed portal link (`#token=`, or `?token=` of older e-mails). Anyone else is sent to
+ * sign in. The link's token leaves the address bar at once and stays with this tab (portal-link-token.ts).
  */
 export function CustomerPortalScreen() {
   const { user, isLoading } = useCurrentUser();
   const [searchParams] = useSearchParams();
-  const token = searchParams.get('token')?.trim() || undefined;
+  const location = useLocation();
+  const navigate = useNavigate();
   const customerParam = positiveId(searchParams.get('customer'));
+  const addressToken = portalTokenFromAddress(location.search, location.hash);
+  // A link just opened wins; else the one this tab opened before (a reload), unless staff preview a customer.
+  const [token, setToken] = useState<string | undefined>(() => addressToken ?? (customerParam ? undefined : storedPortalToken()));
+  useEffect(() => {
+    if (!addressToken) return;
+    rememberPortalToken(addressToken);
+    setToken(addressToken);
+    // history.replaceState underneath: the token is in no history entry, bookmark or screenshot of the address.
+    void navigate(addressWithoutToken(location), { replace: true });
+  }, [addressToken, location, navigate]);
   const access = useMemo<PortalAccess>(() => (token ? { token } : { customer: customerParam }), [token, customerParam]);
   const portal = usePortal(access, !isLoading && (Boolean(user) || Boolean(token)));
+  const refusedLink = Boolean(token) && isApiError(portal.error, 401);
+  useEffect(() => {
+    if (refusedLink) forgetPortalToken();
+  }, [refusedLink]);
 
   useEffect(() => {
     document.title = 'Customer Portal · Tradebook';
@@ -96,6 +113,7 @@ function PortalContent({ data, access }: { data: PortalResponse; access: PortalA
         <div role="status" className="flex flex-wrap items-center gap-2 rounded-lg border border-blue-200 bg-blue-50 px-4 py-2 text-sm text-blue-900">
           <Eye className="size-4 shrink-0" aria-hidden />
           <span>You are previewing {customer.name}&apos;s portal as staff.</span>
+          {!data.canPay && <span>Paying and saving cards are left to the customer and to staff who process payments.</span>}
         </div>
       )}
       <div>
@@ -106,8 +124,8 @@ function PortalContent({ data, access }: { data: PortalResponse; access: PortalA
       </div>
       <AccountInfo customer={customer} />
       <SummaryCards summary={data.summary} />
-      <InvoicesList invoices={data.invoices} downloadingId={downloadingId} onDownload={download} onPay={setPaying} />
-      <SavedMethods methods={data.paymentMethods} onAdd={() => setAddingMethod(true)} />
+      <InvoicesList invoices={data.invoices} downloadingId={downloadingId} onDownload={download} onPay={data.canPay ? setPaying : undefined} />
+      <SavedMethods methods={data.paymentMethods} onAdd={data.canPay ? () => setAddingMethod(true) : undefined} />
       <PaymentHistory payments={data.payments} />
       <Suspense fallback={null}>
         {paying && (

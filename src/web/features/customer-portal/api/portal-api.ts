@@ -1,7 +1,9 @@
-// The portal's calls. Every one carries how the caller reaches the portal: a portal link's token, or the
-// customer a staff member is previewing (a signed-in customer needs neither).
+// The portal's calls. Every one carries how the caller reaches the portal: a portal link's token (in the
+// x-portal-token header, so it lands in no log or history), or the customer a staff member is previewing
+// (`?customer=`); a signed-in customer needs neither.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
+  PORTAL_TOKEN_HEADER,
   portalAccessSearch,
   type ConfirmSetupBody,
   type PortalResponse,
@@ -17,6 +19,14 @@ export interface PortalAccess {
   token?: string;
 }
 
+/** The token header of a portal link visit, else none. */
+function tokenHeaders(access: PortalAccess): Record<string, string> | undefined {
+  return access.token ? { [PORTAL_TOKEN_HEADER]: access.token } : undefined;
+}
+
+/** `?customer=` only for a staff preview: with a link's token the token alone decides. */
+const previewSearch = (access: PortalAccess) => (access.token ? '' : portalAccessSearch(access));
+
 export const portalKeys = {
   all: ['customer-portal'] as const,
   portal: (access: PortalAccess) => ['customer-portal', access.token ?? null, access.customer ?? null] as const,
@@ -25,7 +35,7 @@ export const portalKeys = {
 export function portalQueryOptions(access: PortalAccess) {
   return queryOptions({
     queryKey: portalKeys.portal(access),
-    queryFn: ({ signal }) => api.get<PortalResponse>(`/api/portal${portalAccessSearch(access)}`, { signal }),
+    queryFn: ({ signal }) => api.get<PortalResponse>(`/api/portal${previewSearch(access)}`, { signal, headers: tokenHeaders(access) }),
     // The link and the account decide what is shown: a refused one will be refused again.
     retry: false,
   });
@@ -36,12 +46,12 @@ export function usePortal(access: PortalAccess, enabled: boolean) {
 }
 
 export function startInvoicePayment(access: PortalAccess, invoiceId: number): Promise<PaymentIntentResponse> {
-  return api.post<PaymentIntentResponse>(`/api/invoices/${invoiceId}/payment-intent${portalAccessSearch(access)}`);
+  return api.post<PaymentIntentResponse>(`/api/invoices/${invoiceId}/payment-intent${previewSearch(access)}`, undefined, { headers: tokenHeaders(access) });
 }
 
 /** The customer routes name the customer in the path; only a portal link's token goes along. */
 export function startCardSetup(access: PortalAccess, customerId: number): Promise<SetupIntentResponse> {
-  return api.post<SetupIntentResponse>(`/api/customers/${customerId}/setup-intent${portalAccessSearch({ token: access.token })}`);
+  return api.post<SetupIntentResponse>(`/api/customers/${customerId}/setup-intent`, undefined, { headers: tokenHeaders(access) });
 }
 
 export function confirmCardSetup(body: ConfirmSetupBody): Promise<SavedPaymentMethod> {
@@ -50,5 +60,5 @@ export function confirmCardSetup(body: ConfirmSetupBody): Promise<SavedPaymentMe
 
 /** Saves the invoice's PDF as invoice-{number}.pdf (the server's Content-Disposition name). */
 export function downloadPortalInvoice(access: PortalAccess, invoice: { id: number; invoiceNumber: string }): Promise<string> {
-  return downloadFile(`/api/portal/invoices/${invoice.id}/pdf${portalAccessSearch(access)}`, `invoice-${invoice.invoiceNumber}.pdf`);
+  return downloadFile(`/api/portal/invoices/${invoice.id}/pdf${previewSearch(access)}`, `invoice-${invoice.invoiceNumber}.pdf`, tokenHeaders(access));
 }

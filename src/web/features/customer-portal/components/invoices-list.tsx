@@ -12,7 +12,8 @@ interface InvoicesListProps {
   invoices: PortalInvoice[];
   downloadingId: number | null;
   onDownload: (invoice: PortalInvoice) => void;
-  onPay: (invoice: PortalInvoice) => void;
+  /** Absent when this viewer may not pay (staff previewing without process_payments): no Pay Now then. */
+  onPay?: (invoice: PortalInvoice) => void;
 }
 
 /** Part 2 section 4: overdue is shown when the due date has passed and the invoice is not paid. */
@@ -28,7 +29,7 @@ function Actions({ invoice, downloadingId, onDownload, onPay }: { invoice: Porta
         {downloading ? <Spinner className="[&_svg]:size-4" /> : <Download aria-hidden />}
         Download
       </Button>
-      {invoice.status === 'sent' && (
+      {invoice.status === 'sent' && onPay && (
         // The name says which invoice and still holds the visible 'Pay Now', so it can be spoken to press it (WCAG 2.5.3).
         <Button size="sm" onClick={() => onPay(invoice)} aria-label={`Pay invoice ${invoice.invoiceNumber}: Pay Now`}>
           <CreditCard aria-hidden />

@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { brandLabel, expiryLabel } from '../portal-display';
 
-export function SavedMethods({ methods, onAdd }: { methods: SavedPaymentMethod[]; onAdd: () => void }) {
+/** `onAdd` absent: this viewer may not save a card (staff previewing without process_payments), so no add buttons. */
+export function SavedMethods({ methods, onAdd }: { methods: SavedPaymentMethod[]; onAdd?: () => void }) {
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 space-y-0">
@@ -13,7 +14,7 @@ export function SavedMethods({ methods, onAdd }: { methods: SavedPaymentMethod[]
           <CreditCard className="size-5 text-muted-foreground" aria-hidden />
           Saved Payment Methods
         </CardTitle>
-        {methods.length > 0 && (
+        {methods.length > 0 && onAdd && (
           <Button variant="outline" size="sm" onClick={onAdd}>
             <Plus aria-hidden />
             Add Payment Method
@@ -24,10 +25,12 @@ export function SavedMethods({ methods, onAdd }: { methods: SavedPaymentMethod[]
         {methods.length === 0 ? (
           <div className="flex flex-col items-center gap-3 py-6 text-center">
             <p className="text-sm text-muted-foreground">No saved payment methods.</p>
-            <Button onClick={onAdd}>
-              <Plus aria-hidden />
-              Add Payment Method
-            </Button>
+            {onAdd && (
+              <Button onClick={onAdd}>
+                <Plus aria-hidden />
+                Add Payment Method
+              </Button>
+            )}
           </div>
         ) : (
           <ul className="space-y-2" aria-label="Saved payment methods">

@@ -60,7 +60,7 @@ export function CustomersTable({ customers, organizationNames, canManage, onEdit
                 </TableCell>
                 <TableCell className="py-1 pr-2 pl-0 text-right">
                   <div className="flex items-center justify-end">
-                    <CustomerPortalActions customer={c} />
+                    <CustomerPortalActions customer={c} canManage={canManage} />
                     {canManage && (
                       <Button variant="ghost" size="sm" onClick={() => onEdit(c)} aria-label={`Edit ${c.name}`} title="Edit">
                         <Pencil aria-hidden />
@@ -92,7 +92,7 @@ export function CustomersTable({ customers, organizationNames, canManage, onEdit
                   Edit
                 </Button>
               )}
-              <CustomerPortalActions customer={c} compact />
+              <CustomerPortalActions customer={c} compact canManage={canManage} />
             </div>
           </li>
         ))}
