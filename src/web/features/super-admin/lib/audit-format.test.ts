@@ -44,5 +44,10 @@ describe('audit entries in words', () => {
     ).toEqual(['Company: none → New Co', 'Organization: #3 → none']);
     expect(detailLines(entry({ details: { email: 'a@x.com', role: 'manager', organizationId: 3 } }))).toEqual(['Role: Manager']);
     expect(detailLines(entry({ details: { email: 'a@x.com', role: 'manager', organizationId: null } }))).toEqual(['Role: Manager', 'Organization: none']);
+    expect(detailLines(entry({ details: { email: 'a@x.com', role: 'manager', organizationId: 3, tookOver: 'guest', previousOrganizationId: 5 } }))).toEqual([
+      'Role: Manager',
+      'Took over account of: Guest',
+      'Previous organization: #5',
+    ]);
   });
 });

@@ -30,6 +30,9 @@ const FIELD_LABELS: Record<string, string> = {
   lastName: 'Last name',
   companyName: 'Company',
   organizationId: 'Organization',
+  // A user created over a self-registered guest's account (docs/decisions/004-registration-proves-the-address.md).
+  tookOver: 'Took over account of',
+  previousOrganizationId: 'Previous organization',
 };
 
 /** Known actions in words; others (written by other features) as "Payment processor: activate". */
@@ -42,8 +45,8 @@ export function actionLabel(action: string): string {
 
 function valueText(key: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return 'none';
-  if ((key === 'role' || key === 'from' || key === 'to' || key === 'targetRole') && isRole(value)) return ROLE_LABELS[value];
-  if (key === 'organizationId' && typeof value === 'number') return `#${value}`;
+  if ((key === 'role' || key === 'from' || key === 'to' || key === 'targetRole' || key === 'tookOver') && isRole(value)) return ROLE_LABELS[value];
+  if ((key === 'organizationId' || key === 'previousOrganizationId') && typeof value === 'number') return `#${value}`;
   if (key === 'expiresAt' && typeof value === 'string') return formatDateTime(value);
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
