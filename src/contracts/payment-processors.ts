@@ -305,6 +305,11 @@ export const paymentProcessorSchema = z.object({
   isActive: z.boolean(),
   testMode: z.boolean(),
   webhookUrl: z.string().nullable(),
+  /**
+   * Stripe only: this processor's own events URL ({APP_URL}/api/webhooks/stripe/{id}) to enter in Stripe's dashboard;
+   * events sent there are checked against this processor's signing secret alone (docs/payments.md).
+   */
+  stripeWebhookUrl: z.string().nullable(),
   lastTestDate: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

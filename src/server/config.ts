@@ -22,6 +22,11 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: emptyAsUndefined,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * Key material for credentials stored in the database (processor secrets; platform/secret-box.ts). Required with
+   * DATABASE_URL and in production; the embedded default generates one into DATA_DIR (platform/app-secret.ts).
+   */
+  APP_SECRET: emptyAsUndefined.refine((v) => v === undefined || v.length >= 32, 'APP_SECRET must be at least 32 characters (e.g. `openssl rand -base64 32`)'),
   SEED_DEMO: bool(true),
   REGISTRATION_ORG_SLUG: emptyAsUndefined,
   SMTP_URL: emptyAsUndefined,

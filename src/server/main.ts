@@ -7,11 +7,15 @@ import { outboxIsLocalDelivery } from './features/dev-outbox/outbox-access';
 import { startReminderWorker } from './jobs/appointment-reminders';
 import { notifyOverdueInvoices } from './jobs/overdue-invoices';
 import { purgeExpiredRegistrations } from './features/auth/pending-registration';
+import { sealStoredCredentials } from './features/payment-processors/seal-stored-credentials';
+import { resolveAppSecret } from './platform/app-secret';
+import { secretBoxFor } from './platform/secret-box';
 import { deleteExpiredSessions } from './platform/sessions';
 import { purgeOldWindows } from './platform/rate-limit';
 
 async function main() {
-  const config = loadConfig();
+  // The key for credentials at rest: APP_SECRET, or the embedded default's generated file (platform/app-secret.ts).
+  const config = resolveAppSecret(loadConfig());
   assertServerConfig(config);
   // Opening PGlite (WebAssembly) and loading the app's modules overlap, so the first request comes sooner.
   const [database, { buildApp }] = await Promise.all([
@@ -22,6 +26,16 @@ async function main() {
   const seeded = config.SEED_DEMO ? await seedDemo(database.db) : false;
 
   const { app, deps } = await buildApp({ database, config, logger: true });
+  // Processor secrets stored in plain text before encryption at rest are sealed before the first request.
+  const box = secretBoxFor(config);
+  const credentials = await sealStoredCredentials(database.db, box);
+  if (credentials.sealed > 0) app.log.info(`encrypted the stored credentials of ${credentials.sealed} payment processor(s)`);
+  if (credentials.otherKey.length > 0) {
+    app.log.error(
+      `payment processor(s) ${credentials.otherKey.join(', ')} hold keys encrypted with another APP_SECRET than this one (key ${box.keyId}): ` +
+        'set the APP_SECRET they were saved with, or enter their keys again on the Payment Processors screen',
+    );
+  }
 
   const housekeeping = setInterval(() => {
     void deleteExpiredSessions(database.db).catch(() => {});

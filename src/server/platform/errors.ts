@@ -13,6 +13,7 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   | 'PAYMENT_FAILED'
   | 'NOT_IMPLEMENTED'
+  | 'PROVIDER_FAILED'
   | 'UNAVAILABLE';
 
 const STATUS: Record<ErrorCode, number> = {
@@ -27,6 +28,8 @@ const STATUS: Record<ErrorCode, number> = {
   /** The processor refused the payment (a declined card): the body carries the processor's message. */
   PAYMENT_FAILED: 402,
   NOT_IMPLEMENTED: 501,
+  /** A third party (Stripe, the SMTP server, Twilio) refused or failed our request (docs/payments.md, "Third-party failures"). */
+  PROVIDER_FAILED: 502,
   UNAVAILABLE: 503,
 };
 
@@ -35,12 +38,18 @@ export interface Issue {
   message: string;
 }
 
+/** Which third party failed and why, for the log line; the answer carries only our own message. */
+export interface ProviderFailure {
+  provider: 'stripe' | 'smtp' | 'twilio';
+  reason: string;
+}
+
 export class AppError extends Error {
   readonly status: number;
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly extra: { issues?: Issue[]; retryAfterSeconds?: number } = {},
+    readonly extra: { issues?: Issue[]; retryAfterSeconds?: number; provider?: ProviderFailure } = {},
   ) {
     super(message);
     this.status = STATUS[code];
@@ -56,6 +65,12 @@ export const paymentFailed = (message: string) => new AppError('PAYMENT_FAILED',
 export const notImplemented = (message: string) => new AppError('NOT_IMPLEMENTED', message);
 export const rateLimited = (message: string, retryAfterSeconds: number) =>
   new AppError('RATE_LIMITED', message, { retryAfterSeconds });
+/** 502: the provider answered and refused or failed the request. */
+export const providerFailed = (provider: ProviderFailure['provider'], message: string, reason: string) =>
+  new AppError('PROVIDER_FAILED', message, { provider: { provider, reason } });
+/** 503: the provider could not be reached (or asked us to slow down); trying again later may work. */
+export const providerUnavailable = (provider: ProviderFailure['provider'], message: string, reason: string, retryAfterSeconds?: number) =>
+  new AppError('UNAVAILABLE', message, { provider: { provider, reason }, retryAfterSeconds });
 
 /** PostgreSQL error code of a driver error, looking through wrappers (drizzle wraps driver errors). */
 export function pgErrorCode(err: unknown): string | undefined {
@@ -86,6 +101,9 @@ function isDatabaseUnavailable(err: unknown): boolean {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
+      // A refusal (502) needs someone to fix a key or an account: error; unreachable (503) may pass by itself: warn.
+      const failure = err.extra.provider;
+      if (failure) request.log[err.status === 502 ? 'error' : 'warn']({ provider: failure.provider, reason: failure.reason, status: err.status }, `${failure.provider} failed: ${failure.reason}`);
       if (err.extra.retryAfterSeconds !== undefined) reply.header('Retry-After', String(err.extra.retryAfterSeconds));
       return reply.code(err.status).send({ message: err.message, ...(err.extra.issues ? { issues: err.extra.issues } : {}) });
     }

@@ -20,13 +20,22 @@ export interface TestApp extends BuiltApp {
   createUser: (values?: Partial<typeof users.$inferInsert>) => Promise<typeof users.$inferSelect>;
 }
 
-/** `database`: a handle of the caller's (a second instance on the same database); closed with the app. */
-export async function createTestApp(env: Record<string, string> = {}, opts: { database?: Database } = {}): Promise<TestApp> {
+/** A fixed key for credentials at rest (platform/secret-box.ts): tests never touch a data directory's key file. */
+export const TEST_APP_SECRET = 'tradebook-test-app-secret-0123456789abcdef';
+
+/**
+ * `database`: a handle of the caller's (a second instance on the same database); closed with the app.
+ * `log`: receives the app's log lines (JSON; LOG_LEVEL from env) for tests of what is logged.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { database?: Database; log?: { write(line: string): void } } = {},
+): Promise<TestApp> {
   const database = opts.database ?? (await openTestDatabase());
   // Every injected call comes from 127.0.0.1, so the public per-client limits are raised for the features' own
   // tests; platform/client-limits.test.ts passes PUBLIC_LIMIT_SCALE 1 and tests the real figures.
-  const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', WEB_DIST_DIR: '/nonexistent', PUBLIC_LIMIT_SCALE: '1000', ...env });
-  const built = await buildApp({ database, config });
+  const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', WEB_DIST_DIR: '/nonexistent', PUBLIC_LIMIT_SCALE: '1000', APP_SECRET: TEST_APP_SECRET, ...env });
+  const built = await buildApp({ database, config, ...(opts.log ? { logger: true, logStream: opts.log } : {}) });
   await built.app.ready();
   const db = database.db;
 

@@ -1,5 +1,6 @@
 // E-mail: SMTP through nodemailer when SMTP_URL is set, otherwise the database outbox.
 import type { Db } from '../../db/client';
+import { failureKind, type FailureKind } from '../delivery-failure';
 import { maskSecrets } from '../outbox/mask-secrets';
 import { recordOutbox } from '../outbox/record-outbox';
 
@@ -28,6 +29,8 @@ export interface DeliveryResult {
   outboxId: number;
   status: 'stored' | 'sent' | 'failed';
   error?: string;
+  /** With 'failed': whether the provider answered and refused, or could not be reached (adapters/delivery-failure.ts). */
+  failure?: FailureKind;
 }
 
 export interface Mailer {
@@ -66,6 +69,7 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string }): 
     async send(m) {
       let status: 'sent' | 'failed' = 'sent';
       let error: string | undefined;
+      let failure: FailureKind | undefined;
       let providerId: string | undefined;
       try {
         if (!transporter) {
@@ -85,6 +89,7 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string }): 
       } catch (e) {
         status = 'failed';
         error = e instanceof Error ? e.message : String(e);
+        failure = failureKind(e);
       }
       // The SMTP server has the message; our copy is the delivery record and keeps no secret.
       const outboxId = await recordOutbox(db, {
@@ -100,7 +105,7 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string }): 
         error: maskSecrets(error, m.secrets),
         providerId,
       });
-      return { outboxId, status, error };
+      return { outboxId, status, error, failure };
     },
   };
 }

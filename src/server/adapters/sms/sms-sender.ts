@@ -1,6 +1,7 @@
 // SMS: Twilio when its three settings are present, otherwise the database outbox.
 import type RequestClient from 'twilio/lib/base/RequestClient';
 import type { Db } from '../../db/client';
+import { failureKind, type FailureKind } from '../delivery-failure';
 import type { DeliveryResult } from '../mail/mailer';
 import { maskSecrets } from '../outbox/mask-secrets';
 import { recordOutbox } from '../outbox/record-outbox';
@@ -53,6 +54,7 @@ export function createSmsSender(opts: { db: Db; twilio?: TwilioSettings }): SmsS
     async send(m) {
       let status: 'sent' | 'failed' = 'sent';
       let error: string | undefined;
+      let failure: FailureKind | undefined;
       let providerId: string | undefined;
       try {
         if (!client) {
@@ -73,6 +75,7 @@ export function createSmsSender(opts: { db: Db; twilio?: TwilioSettings }): SmsS
       } catch (e) {
         status = 'failed';
         error = e instanceof Error ? e.message : String(e);
+        failure = failureKind(e);
       }
       const outboxId = await recordOutbox(db, {
         organizationId: m.organizationId,
@@ -84,7 +87,7 @@ export function createSmsSender(opts: { db: Db; twilio?: TwilioSettings }): SmsS
         error: maskSecrets(error, m.secrets),
         providerId,
       });
-      return { outboxId, status, error };
+      return { outboxId, status, error, failure };
     },
   };
 }

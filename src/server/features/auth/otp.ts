@@ -2,6 +2,7 @@
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { otpCodes, users } from '../../db/schema/index';
+import { deliveryFailure } from '../../adapters/delivery-failure';
 import type { Mailer } from '../../adapters/mail/mailer';
 import { type AppError, forbidden, invalid, notFound, rateLimited } from '../../platform/errors';
 import { enforce, hitBelowLimit, secondsUntilWindowEnds, unhit, type Limit } from '../../platform/rate-limit';
@@ -62,7 +63,7 @@ export async function sendOtp(
 
   const code = await db.transaction((tx) => issueOtp(tx, email, now));
 
-  await mailer.send({
+  const delivery = await mailer.send({
     to: email,
     subject: `Your Tradebook sign-in code: ${code}`,
     text: [
@@ -76,6 +77,8 @@ export async function sendOtp(
     // Delivered whole; the stored copy of an SMTP delivery must not sign anyone in (docs/security.md).
     secrets: [code],
   });
+  // "Code sent" would be a lie: the user would wait for a code that never comes (docs/payments.md).
+  if (delivery.status === 'failed') throw deliveryFailure('email', delivery);
 }
 
 export const INVALID_CODE = 'Invalid or expired code';

@@ -11,6 +11,7 @@ import { invalid, notFound, paymentFailed } from '../../platform/errors';
 import { hashToken, safeEqualHex } from '../../platform/tokens';
 import { chooseProcessor } from '../payments/choose-processor';
 import { stripeClient } from '../payments/gateways/stripe-client';
+import { callStripe } from '../payments/gateways/stripe-failure';
 import { chargeTestCard } from '../payments/gateways/test-gateway';
 import { toSavedMethod } from './get-portal';
 
@@ -62,14 +63,15 @@ function testCard(input: ConfirmSetupInput): CardToSave | { failed: string } {
 }
 
 async function stripeCard(db: Db, config: Config, attempt: Attempt): Promise<CardToSave | { failed: string }> {
-  const processor = await chooseProcessor(db, attempt.organizationId);
+  const processor = await chooseProcessor(db, config, attempt.organizationId);
   if (processor.kind !== 'stripe') throw invalid('This card was started with a processor that is no longer active');
   const stripe = stripeClient(processor.secretKey, config.STRIPE_API_BASE);
-  const intent = await stripe.setupIntents.retrieve(attempt.intentId, { expand: ['payment_method'] });
+  const intent = await callStripe('read setup intent', () => stripe.setupIntents.retrieve(attempt.intentId, { expand: ['payment_method'] }));
   if (intent.status !== 'succeeded' || !intent.payment_method) {
     return { failed: intent.last_setup_error?.message ?? 'Your card was not saved.' };
   }
-  const method = typeof intent.payment_method === 'string' ? await stripe.paymentMethods.retrieve(intent.payment_method) : intent.payment_method;
+  const methodId = intent.payment_method;
+  const method = typeof methodId === 'string' ? await callStripe('read payment method', () => stripe.paymentMethods.retrieve(methodId)) : methodId;
   return {
     providerMethodId: method.id,
     brand: method.card?.brand ?? method.type,

@@ -11,13 +11,14 @@ import { invalid, notImplemented } from '../../platform/errors';
 import { hashToken } from '../../platform/tokens';
 import { chooseProcessor } from '../payments/choose-processor';
 import { stripeClient } from '../payments/gateways/stripe-client';
+import { callStripe } from '../payments/gateways/stripe-failure';
 import { newTestIntent } from '../payments/gateways/test-gateway';
 import type { CustomerRow } from './resolve-portal-customer';
 
 type StripeClient = ReturnType<typeof stripeClient>;
 
 export async function createSetupIntent(db: DbOrTx, config: Config, customer: CustomerRow): Promise<SetupIntentResponse> {
-  const processor = await chooseProcessor(db, customer.organizationId);
+  const processor = await chooseProcessor(db, config, customer.organizationId);
   if (processor.kind === 'square') throw notImplemented(PAYMENT_MESSAGES.squareUnsupported);
   if (processor.kind === 'manual') throw invalid(PAYMENT_MESSAGES.manualOnly);
 
@@ -26,12 +27,14 @@ export async function createSetupIntent(db: DbOrTx, config: Config, customer: Cu
   if (processor.kind === 'stripe') {
     const stripe = stripeClient(processor.secretKey, config.STRIPE_API_BASE);
     const stripeCustomerId = await ensureStripeCustomer(db, stripe, customer);
-    const intent = await stripe.setupIntents.create({
-      customer: stripeCustomerId,
-      usage: 'off_session',
-      allowed_payment_method_types: ['card'],
-      metadata: { organizationId: String(customer.organizationId), customerId: String(customer.id), source: 'portal' },
-    });
+    const intent = await callStripe('create setup intent', () =>
+      stripe.setupIntents.create({
+        customer: stripeCustomerId,
+        usage: 'off_session',
+        allowed_payment_method_types: ['card'],
+        metadata: { organizationId: String(customer.organizationId), customerId: String(customer.id), source: 'portal' },
+      }),
+    );
     intentId = intent.id;
     clientSecret = intent.client_secret ?? '';
   } else {
@@ -58,14 +61,16 @@ export async function createSetupIntent(db: DbOrTx, config: Config, customer: Cu
 /** The customer's Stripe customer id, creating the Stripe customer the first time a card is saved. */
 async function ensureStripeCustomer(db: DbOrTx, stripe: StripeClient, customer: CustomerRow): Promise<string> {
   if (customer.stripeCustomerId) return customer.stripeCustomerId;
-  const created = await stripe.customers.create(
-    {
-      name: customer.name,
-      email: customer.email ?? undefined,
-      metadata: { organizationId: String(customer.organizationId), customerId: String(customer.id) },
-    },
-    // Two tabs adding a card at once create one Stripe customer.
-    { idempotencyKey: `tradebook-customer-${customer.organizationId}-${customer.id}` },
+  const created = await callStripe('create customer', () =>
+    stripe.customers.create(
+      {
+        name: customer.name,
+        email: customer.email ?? undefined,
+        metadata: { organizationId: String(customer.organizationId), customerId: String(customer.id) },
+      },
+      // Two tabs adding a card at once create one Stripe customer.
+      { idempotencyKey: `tradebook-customer-${customer.organizationId}-${customer.id}` },
+    ),
   );
   const [updated] = await db
     .update(customers)

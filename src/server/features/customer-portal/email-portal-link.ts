@@ -1,12 +1,13 @@
 // Staff's "Email portal link" on a customer's row: a new 30-day link sent to the customer's e-mail address.
 import { and, eq } from 'drizzle-orm';
 import { PORTAL_LINK_DAYS, PORTAL_MESSAGES, type PortalLinkResponse } from '../../../contracts/customer-portal';
+import { deliveryFailure } from '../../adapters/delivery-failure';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { customers, organizations } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
-import { AppError, invalid, notFound } from '../../platform/errors';
+import { invalid, notFound } from '../../platform/errors';
 import { tenantFilter } from '../../platform/tenancy';
 import { writeAudit } from '../audit/write-audit';
 import { createPortalLink } from './create-portal-link';
@@ -56,7 +57,7 @@ export async function emailPortalLink(deps: { db: Db; config: Config; mailer: Ma
     // The link opens the customer's portal: delivered whole, never kept readable (docs/security.md).
     secrets: [link.url],
   });
-  if (result.status === 'failed') throw new AppError('UNAVAILABLE', 'The email could not be sent. Please check email configuration.');
+  if (result.status === 'failed') throw deliveryFailure('email', result);
   // Staff learn where the link went, never the link itself (it lets its holder pay as the customer).
   return { expiresAt: link.expiresAt.toISOString(), emailedTo: to };
 }

@@ -1,10 +1,11 @@
 // Sending a document by e-mail: the mailer (outbox or SMTP) plus a sent row in `messages`, so the
 // e-mail shows in Messaging with its delivery outcome.
 import { sendRecordedEmail } from '../messaging/send-recorded-email';
+import { deliveryFailure } from '../../adapters/delivery-failure';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
 import type { RequestContext } from '../../platform/context';
-import { AppError, invalid, notFound } from '../../platform/errors';
+import { invalid, notFound } from '../../platform/errors';
 import { formatPhone } from '../../../contracts/format';
 import { formatMoney } from '../../../contracts/money';
 import { cityLine, formatQuantity, type Business, type DocumentCustomer } from './document-parties';
@@ -45,7 +46,7 @@ export async function sendDocumentEmail(
     secrets?: string[];
   },
 ): Promise<void> {
-  const sent = await sendRecordedEmail(deps, ctx, {
+  const delivery = await sendRecordedEmail(deps, ctx, {
     organizationId: mail.organizationId,
     to: mail.to,
     subject: mail.subject,
@@ -54,5 +55,6 @@ export async function sendDocumentEmail(
     attachments: [{ filename: mail.attachment.filename, content: mail.attachment.content, contentType: 'application/pdf' }],
     secrets: mail.secrets,
   });
-  if (!sent) throw new AppError('UNAVAILABLE', 'The email could not be sent. Please check email configuration.');
+  // Recorded in Messaging as a failed delivery (to send again from there); the answer says which failure it was.
+  if (delivery.status === 'failed') throw deliveryFailure('email', delivery);
 }

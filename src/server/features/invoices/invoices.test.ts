@@ -357,7 +357,7 @@ describe('invoices: e-mail delivery failure', () => {
       const inv = (await smtp.call({ method: 'POST', url: '/api/invoices', cookie: kit.cookie, payload: { customerId: kit.customerId } })).json();
       const res = await smtp.call({ method: 'POST', url: `/api/invoices/${inv.id}/email`, cookie: kit.cookie });
       expect(res.statusCode).toBe(503);
-      expect(res.json().message).toBe('The email could not be sent. Please check email configuration.');
+      expect(res.json().message).toBe('We could not send the e-mail: the mail server could not be reached. Please try again later.');
       const [msg] = await smtp.database.db.select().from(messages).where(eq(messages.organizationId, kit.org.id));
       expect(msg).toMatchObject({ status: 'draft', sentDate: null, recipients: ['pat@example.com'] });
       const [delivery] = await smtp.database.db.select().from(messageDeliveries).where(eq(messageDeliveries.messageId, msg.id));

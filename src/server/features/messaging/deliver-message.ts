@@ -2,11 +2,12 @@
 // message_deliveries (DECISIONS.md, Mail and SMS). The message becomes sent when at least one went out.
 import { and, eq, lt, or } from 'drizzle-orm';
 import { MESSAGING_MESSAGES, type Message } from '../../../contracts/messaging';
+import { deliveryFailure, failureKind, type FailureKind } from '../../adapters/delivery-failure';
 import type { DeliveryResult, Mailer } from '../../adapters/mail/mailer';
 import type { SmsSender } from '../../adapters/sms/sms-sender';
 import type { Db } from '../../db/client';
 import { messageDeliveries, messages } from '../../db/schema/index';
-import { AppError, conflict } from '../../platform/errors';
+import { conflict } from '../../platform/errors';
 import { toMessageResponse } from './message-response';
 
 export interface MessagingDeps {
@@ -45,17 +46,25 @@ export async function claimDraft(db: Db, id: number): Promise<MessageRow> {
 /** E.164 for Twilio: recipients are stored as 10-digit US numbers. */
 const smsAddress = (digits: string) => `+1${digits}`;
 
-async function sendOne(deps: MessagingDeps, row: MessageRow, to: string): Promise<DeliveryResult | { outboxId: null; status: 'failed'; error: string }> {
+async function sendOne(
+  deps: MessagingDeps,
+  row: MessageRow,
+  to: string,
+): Promise<DeliveryResult | { outboxId: null; status: 'failed'; error: string; failure: FailureKind }> {
   try {
     return row.type === 'sms'
       ? await deps.sms.send({ to: smsAddress(to), text: row.content, organizationId: row.organizationId })
       : await deps.mailer.send({ to, subject: row.subject ?? '', text: row.content, organizationId: row.organizationId });
   } catch (e) {
-    return { outboxId: null, status: 'failed', error: e instanceof Error ? e.message : String(e) };
+    return { outboxId: null, status: 'failed', error: e instanceof Error ? e.message : String(e), failure: failureKind(e) };
   }
 }
 
-/** Delivers a claimed message; a total failure leaves it a draft and answers 503. */
+/**
+ * Delivers a claimed message. Some recipients failing is the message's stored outcome (DECISIONS.md, Mail and
+ * SMS: per recipient) and answers 200; none reached leaves it a draft and answers 502 (the provider refused)
+ * or 503 (it could not be reached), never a success.
+ */
 export async function deliverClaimed(deps: MessagingDeps, row: MessageRow): Promise<Message> {
   const { db } = deps;
   // After a crash mid-send, whoever already received it is not sent it again.
@@ -68,12 +77,18 @@ export async function deliverClaimed(deps: MessagingDeps, row: MessageRow): Prom
 
   let sent = delivered.size;
   let next = 0;
+  // Why the last recipient failed; an unreachable provider decides the answer (trying again later is what helps).
+  const failed: { failure: FailureKind; error: string } = { failure: 'refused', error: MESSAGING_MESSAGES.sendFailed };
   const worker = async () => {
     while (next < pending.length) {
       const to = pending[next++];
       const result = await sendOne(deps, row, to);
       const ok = result.status !== 'failed';
       if (ok) sent++;
+      else if (failed.failure !== 'unreachable') {
+        failed.failure = result.failure ?? 'refused';
+        failed.error = result.error ?? failed.error;
+      }
       await db.insert(messageDeliveries).values({
         organizationId: row.organizationId,
         messageId: row.id,
@@ -96,7 +111,7 @@ export async function deliverClaimed(deps: MessagingDeps, row: MessageRow): Prom
 
   if (sent === 0) {
     await db.update(messages).set({ status: 'draft', sentDate: null }).where(eq(messages.id, row.id));
-    throw new AppError('UNAVAILABLE', MESSAGING_MESSAGES.sendFailed);
+    throw deliveryFailure(row.type === 'sms' ? 'sms' : 'email', failed);
   }
   const [final] = await db.update(messages).set({ status: 'sent', sentDate: new Date() }).where(eq(messages.id, row.id)).returning();
   return toMessageResponse(final);

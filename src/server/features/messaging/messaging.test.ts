@@ -183,18 +183,18 @@ describe('sending', () => {
     ]);
   });
 
-  it('a total failure answers 503 and leaves a draft that can be sent later', async () => {
+  it('a total failure answers 503 (mail server unreachable) and leaves a draft that can be sent later', async () => {
     const down: Mailer = {
       transport: 'smtp',
       send: async () => {
-        throw new Error('connect ECONNREFUSED');
+        throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
       },
     };
     const draft = await post(email({ recipients: ['later@example.com'] }));
     const id = draft.json().id;
     const res = await withMailer(down, () => put(id, { status: 'sent' }));
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ message: 'Failed to send message' });
+    expect(res.json()).toEqual({ message: 'We could not send the e-mail: the mail server could not be reached. Please try again later.' });
     const [row] = await t.database.db.select().from(messages).where(eq(messages.id, id));
     expect(row).toMatchObject({ status: 'draft', sentDate: null });
     expect((await deliveriesOf(id)).map((d) => [d.status, d.error])).toEqual([['failed', 'connect ECONNREFUSED']]);

@@ -1,7 +1,7 @@
 // One e-mail to a customer through the mailer, recorded in Messaging (a message and its delivery) so
 // staff can see what went out and resend a failed one. Used by document e-mails, reminders and invites.
 import { eq } from 'drizzle-orm';
-import type { Mailer } from '../../adapters/mail/mailer';
+import type { DeliveryResult, Mailer } from '../../adapters/mail/mailer';
 import { maskSecrets } from '../../adapters/outbox/mask-secrets';
 import type { Db, Tx } from '../../db/client';
 import { messageDeliveries, messages, organizations } from '../../db/schema/index';
@@ -19,7 +19,7 @@ export async function loadSender(db: Db, organizationId: number): Promise<Sender
 
 /**
  * Sends, then records the outcome; `alsoRecord` writes the caller's own rows in the same transaction.
- * Answers whether the transport accepted the message. `secrets` (a portal link) go to the customer only: the
+ * Answers the transport's result (status 'failed', with why, when it did not take the message). `secrets` (a portal link) go to the customer only: the
  * message kept in Messaging, readable by staff with view_messages, shows a mask in their place (docs/security.md).
  */
 export async function sendRecordedEmail(
@@ -35,7 +35,7 @@ export async function sendRecordedEmail(
     secrets?: string[];
   },
   alsoRecord?: (tx: Tx, outcome: { sent: boolean; at: Date }) => Promise<void>,
-): Promise<boolean> {
+): Promise<DeliveryResult> {
   const result = await deps.mailer.send({
     to: mail.to,
     subject: mail.subject,
@@ -74,5 +74,5 @@ export async function sendRecordedEmail(
     });
     await alsoRecord?.(tx, { sent, at: now });
   });
-  return sent;
+  return result;
 }

@@ -48,8 +48,9 @@ export async function sendAutoPayInvites(
   const sender = await loadSender(deps.db, organizationId);
   for (const c of invitees) {
     const { subject, text } = buildAutoPayInvite(c.name, sender);
-    const ok = await sendRecordedEmail(deps, ctx, { organizationId, to: c.email!.trim(), subject, text, replyTo: sender.email });
-    if (ok) result.sent++;
+    const delivery = await sendRecordedEmail(deps, ctx, { organizationId, to: c.email!.trim(), subject, text, replyTo: sender.email });
+    // One answer for many customers: each outcome is stored and counted, not thrown (docs/payments.md).
+    if (delivery.status !== 'failed') result.sent++;
     else result.failed++;
   }
   return result;

@@ -84,7 +84,7 @@ export async function sendOverdueReminders(
       continue;
     }
     const { subject, text } = buildReminderEmail(customer.name, sender, customer.owed);
-    const ok = await sendRecordedEmail(deps, ctx, { organizationId, to: customer.email, subject, text, replyTo: sender.email }, async (tx, outcome) => {
+    const delivery = await sendRecordedEmail(deps, ctx, { organizationId, to: customer.email, subject, text, replyTo: sender.email }, async (tx, outcome) => {
       await tx.insert(paymentReminders).values(
         customer.owed.map((i) => ({
           organizationId,
@@ -96,7 +96,8 @@ export async function sendOverdueReminders(
         })),
       );
     });
-    if (ok) result.sent++;
+    // One answer for many customers: each outcome is stored and counted, not thrown (docs/payments.md).
+    if (delivery.status !== 'failed') result.sent++;
     else result.failed++;
   }
   return result;

@@ -2,6 +2,7 @@
 import { and, asc, count, ilike, or, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '../../../contracts/lists';
 import type { PaymentProcessor } from '../../../contracts/payment-processors';
+import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { paymentProcessors } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
@@ -20,7 +21,7 @@ const SORTABLE = {
 
 const BY_NAME: SQL[] = [asc(paymentProcessors.displayName), asc(paymentProcessors.id)];
 
-export async function listPaymentProcessors(db: DbOrTx, ctx: RequestContext, query: ListQuery): Promise<{ rows: PaymentProcessor[]; total: number }> {
+export async function listPaymentProcessors(db: DbOrTx, config: Config, ctx: RequestContext, query: ListQuery): Promise<{ rows: PaymentProcessor[]; total: number }> {
   const search = query.q ? or(ilike(paymentProcessors.displayName, likePattern(query.q)), ilike(paymentProcessors.processorType, likePattern(query.q))) : undefined;
   const where = and(tenantFilter(ctx, paymentProcessors.organizationId, query.organizationId), search);
   const { limit, offset } = page(query);
@@ -29,5 +30,5 @@ export async function listPaymentProcessors(db: DbOrTx, ctx: RequestContext, que
     () => db.select().from(paymentProcessors).where(where).orderBy(...orderBy(query, SORTABLE, BY_NAME)).limit(limit).offset(offset),
     () => db.select({ total: count() }).from(paymentProcessors).where(where),
   );
-  return { rows: rows.map(toProcessorResponse), total: Number(total) };
+  return { rows: rows.map((row) => toProcessorResponse(config, row)), total: Number(total) };
 }

@@ -21,7 +21,7 @@ const manage = access.require('manage_payments', { tenant: true });
 const tags = ['payment-processors'];
 
 export function paymentProcessorsRoutes(app: ZodApp, deps: AppDeps): void {
-  const { db } = deps;
+  const { db, config } = deps;
 
   app.get('/api/payment-processors', {
     config: { access: manage },
@@ -32,7 +32,7 @@ export function paymentProcessorsRoutes(app: ZodApp, deps: AppDeps): void {
       response: { 200: paymentProcessorListSchema },
     },
     handler: async (req, reply) => {
-      const { rows, total } = await listPaymentProcessors(db, requireCtx(req), req.query);
+      const { rows, total } = await listPaymentProcessors(db, config, requireCtx(req), req.query);
       setTotalCount(reply, total);
       return rows;
     },
@@ -41,7 +41,7 @@ export function paymentProcessorsRoutes(app: ZodApp, deps: AppDeps): void {
   app.post('/api/payment-processors', {
     config: { access: manage },
     schema: { tags, summary: 'Add a processor (active turns the others off)', body: createProcessorBodySchema, response: { 201: paymentProcessorSchema } },
-    handler: async (req, reply) => reply.code(201).send(await createPaymentProcessor(db, requireCtx(req), req.body)),
+    handler: async (req, reply) => reply.code(201).send(await createPaymentProcessor(db, config, requireCtx(req), req.body)),
   });
 
   app.put('/api/payment-processors/:id', {
@@ -53,7 +53,7 @@ export function paymentProcessorsRoutes(app: ZodApp, deps: AppDeps): void {
       body: updateProcessorBodySchema,
       response: { 200: paymentProcessorSchema },
     },
-    handler: async (req) => updatePaymentProcessor(db, requireCtx(req), req.params.id, req.body),
+    handler: async (req) => updatePaymentProcessor(db, config, requireCtx(req), req.params.id, req.body),
   });
 
   app.delete('/api/payment-processors/:id', {

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, paymentProcessors } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { findActiveProcessorRow } from './active-processor-row';
+import { secretBoxFor } from '../../platform/secret-box';
 import { maskConfiguration } from './mask-configuration';
+import { openConfiguration } from './processor-secrets';
 
 let t: TestApp;
 let orgA: { id: number };
@@ -39,6 +41,11 @@ const put = (id: number, payload: unknown, cookie = adminA) => t.call({ method: 
 const del = (id: number, cookie = adminA) => t.call({ method: 'DELETE', url: `${URL}/${id}`, cookie });
 const list = (cookie = adminA, query = '') => t.call({ url: `${URL}${query}`, cookie });
 const storedRow = async (id: number) => (await t.database.db.select().from(paymentProcessors).where(eq(paymentProcessors.id, id)))[0];
+/** The stored configuration opened with the app's key (secrets are stored sealed: processor-secrets.test.ts). */
+const storedConfiguration = async (id: number) => {
+  const row = await storedRow(id);
+  return openConfiguration(secretBoxFor(t.config), row.organizationId, row.configuration);
+};
 const auditFor = (id: number) =>
   t.database.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'payment_processor'), eq(auditLog.entityId, id))).orderBy(auditLog.id);
 
@@ -129,12 +136,14 @@ describe('creating processors', () => {
       isActive: true,
       testMode: true,
       webhookUrl: 'https://example.com/hooks/stripe',
+      // Its own events URL for Stripe's dashboard (docs/payments.md, Webhooks).
+      stripeWebhookUrl: `http://localhost:3000/api/webhooks/stripe/${body.id}`,
       lastTestDate: null,
       createdAt: expect.stringMatching(/Z$/),
       updatedAt: expect.any(String),
     });
-    // The real keys are stored; only the answer is masked.
-    expect((await storedRow(body.id)).configuration).toEqual(STRIPE_KEYS);
+    // The real keys are stored (sealed, opening to the keys); only the answer is masked.
+    expect(await storedConfiguration(body.id)).toEqual(STRIPE_KEYS);
   });
 
   it('applies the defaults: inactive, test mode on, nothing configured, no webhook', async () => {
@@ -146,6 +155,8 @@ describe('creating processors', () => {
       capabilities: [],
       fees: { transactionFee: null, fixedFee: null, monthlyFee: null, setupFee: null },
       webhookUrl: null,
+      // Only Stripe sends us events.
+      stripeWebhookUrl: null,
     });
   });
 
@@ -245,23 +256,23 @@ describe('updating processors', () => {
     const p = await create({ configuration: STRIPE_KEYS });
     const kept = await put(p.id, { displayName: 'Stripe (edited)', configuration: { ...p.configuration } });
     expect(kept.statusCode).toBe(200);
-    expect((await storedRow(p.id)).configuration).toEqual(STRIPE_KEYS);
+    expect(await storedConfiguration(p.id)).toEqual(STRIPE_KEYS);
     expect(kept.json().configuration.secretKey).toBe('••••lder');
 
     const replaced = await put(p.id, { configuration: { ...p.configuration, secretKey: 'sk_live_new_key_9999' } });
     expect(replaced.json().configuration.secretKey).toBe('••••9999');
-    expect((await storedRow(p.id)).configuration).toEqual({ ...STRIPE_KEYS, secretKey: 'sk_live_new_key_9999' });
+    expect(await storedConfiguration(p.id)).toEqual({ ...STRIPE_KEYS, secretKey: 'sk_live_new_key_9999' });
   });
 
   it('keeps every stored value when configuration is left out, and drops keys sent blank', async () => {
     const p = await create({ configuration: STRIPE_KEYS });
     await put(p.id, { testMode: false, fees: { transactionFee: '3.1' } });
     const row = await storedRow(p.id);
-    expect(row.configuration).toEqual(STRIPE_KEYS);
+    expect(await storedConfiguration(p.id)).toEqual(STRIPE_KEYS);
     expect(row.testMode).toBe(false);
     const cleared = await put(p.id, { configuration: { secretKey: p.configuration.secretKey, publishableKey: '', webhookSecret: null } });
     expect(cleared.json().configuration).toEqual({ secretKey: '••••lder' });
-    expect((await storedRow(p.id)).configuration).toEqual({ secretKey: STRIPE_KEYS.secretKey });
+    expect(await storedConfiguration(p.id)).toEqual({ secretKey: STRIPE_KEYS.secretKey });
   });
 
   it('refuses a masked value that stands for no stored key, and bad prefixes after resolving masks', async () => {
@@ -270,7 +281,7 @@ describe('updating processors', () => {
     expect(await issuesOf(invented)).toEqual([{ path: 'configuration.secretKey', message: 'Enter the full value; a masked value only keeps the saved one' }]);
     const badPrefix = await put(p.id, { configuration: { secretKey: 'rk_live_restricted' } });
     expect(await issuesOf(badPrefix)).toEqual([{ path: 'configuration.secretKey', message: 'Secret key must start with sk_' }]);
-    expect((await storedRow(p.id)).configuration).toEqual({ publishableKey: 'pk_test_x' });
+    expect(await storedConfiguration(p.id)).toEqual({ publishableKey: 'pk_test_x' });
   });
 
   it('changes only the fields sent, with the same rules as create, and never moves the processor', async () => {
@@ -305,19 +316,19 @@ describe('one active processor per organization', () => {
     expect((await storedRow(second.id)).isActive).toBe(false);
     expect((await storedRow(elsewhere.id)).isActive).toBe(true);
 
-    const row = await findActiveProcessorRow(t.database.db, org.id);
+    const row = await findActiveProcessorRow(t.database.db, t.config, org.id);
     expect(row?.id).toBe(first.id);
     // Turning the active one off leaves none.
     await put(first.id, { isActive: false }, admin);
-    expect(await findActiveProcessorRow(t.database.db, org.id)).toBeNull();
+    expect(await findActiveProcessorRow(t.database.db, t.config, org.id)).toBeNull();
   });
 
   it('findActiveProcessorRow answers the full, unmasked row', async () => {
     const org = await t.createOrganization();
     const admin = await t.cookieFor((await t.createUser({ role: 'org_admin', organizationId: org.id })).id);
-    expect(await findActiveProcessorRow(t.database.db, org.id)).toBeNull();
+    expect(await findActiveProcessorRow(t.database.db, t.config, org.id)).toBeNull();
     const p = await create({ configuration: STRIPE_KEYS, isActive: true, fees: { transactionFee: '2.9' } }, admin);
-    const row = await findActiveProcessorRow(t.database.db, org.id);
+    const row = await findActiveProcessorRow(t.database.db, t.config, org.id);
     expect(row).toMatchObject({ id: p.id, organizationId: org.id, processorType: 'stripe', configuration: STRIPE_KEYS, testMode: true, isActive: true });
   });
 });

@@ -1,8 +1,10 @@
 // Which processor takes an organization's cards and bank transfers (DECISIONS.md, Payments): the active one,
 // or the built-in test gateway when none is active or Stripe has no keys.
-import { and, eq } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
-import { paymentProcessors } from '../../db/schema/index';
+import { AppError } from '../../platform/errors';
+import { SecretBoxError } from '../../platform/secret-box';
+import { findActiveProcessorRow } from '../payment-processors/active-processor-row';
 
 export type ProcessorChoice =
   | { kind: 'test' }
@@ -15,12 +17,17 @@ const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : nul
 /** Placeholder keys (a test-mode processor set up before the real keys exist) are not keys. */
 const isRealKey = (key: string | null, prefix: string) => !!key && key.startsWith(prefix) && !/placeholder|x{6,}|your/i.test(key) && key.length >= 20;
 
-export async function chooseProcessor(db: DbOrTx, organizationId: number): Promise<ProcessorChoice> {
-  const [row] = await db
-    .select()
-    .from(paymentProcessors)
-    .where(and(eq(paymentProcessors.organizationId, organizationId), eq(paymentProcessors.isActive, true)))
-    .limit(1);
+export const UNREADABLE_KEYS = "The payment processor's saved keys cannot be read with this installation's APP_SECRET. An administrator must enter them again.";
+
+export async function chooseProcessor(db: DbOrTx, config: Pick<Config, 'APP_SECRET'>, organizationId: number): Promise<ProcessorChoice> {
+  let row;
+  try {
+    row = await findActiveProcessorRow(db, config, organizationId);
+  } catch (err) {
+    // Never the test gateway in its place: that would take "payments" no one is paid for.
+    if (err instanceof SecretBoxError) throw new AppError('UNAVAILABLE', UNREADABLE_KEYS);
+    throw err;
+  }
   if (!row) return { kind: 'test' };
   if (row.processorType === 'manual') return { kind: 'manual', processorId: row.id };
   if (row.processorType === 'square') return { kind: 'square', processorId: row.id };

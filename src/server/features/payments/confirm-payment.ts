@@ -11,6 +11,7 @@ import { invalid, notFound, paymentFailed } from '../../platform/errors';
 import { hashToken, safeEqualHex } from '../../platform/tokens';
 import { chooseProcessor } from './choose-processor';
 import { stripeClient, stripeFailureMessage } from './gateways/stripe-client';
+import { callStripe } from './gateways/stripe-failure';
 import { chargeTestBank, chargeTestCard } from './gateways/test-gateway';
 import { toPaymentResponse } from './payment-response';
 import { assertPayable, lockInvoiceBalance, settlePayment } from './settle-payment';
@@ -68,9 +69,10 @@ export async function confirmPayment(db: Db, config: Config, input: ConfirmInput
 }
 
 async function confirmStripe(db: Db, config: Config, attempt: Attempt): Promise<ConfirmPaymentResponse> {
-  const processor = await chooseProcessor(db, attempt.organizationId);
+  const processor = await chooseProcessor(db, config, attempt.organizationId);
   if (processor.kind !== 'stripe') throw invalid('This payment was started with a processor that is no longer active');
-  const intent = await stripeClient(processor.secretKey, config.STRIPE_API_BASE).paymentIntents.retrieve(attempt.intentId!);
+  const stripe = stripeClient(processor.secretKey, config.STRIPE_API_BASE);
+  const intent = await callStripe('read payment intent', () => stripe.paymentIntents.retrieve(attempt.intentId!));
   if (intent.status === 'succeeded') {
     const done = await db.transaction((tx) => settle(tx, attempt, 'stripe'));
     return { status: 'succeeded', payment: toPaymentResponse(done.payment), invoiceStatus: done.invoiceStatus };

@@ -64,5 +64,12 @@ export const isolationCases: Record<string, IsolationCase> = {
       expect(await paymentsOf(w, inv.id)).toHaveLength(0);
     },
   },
-  'POST /api/webhooks/stripe': { kind: 'public', why: 'Stripe calls it; only a payload signed with an organization’s webhook secret is acted on (payments.test.ts)' },
+  'POST /api/webhooks/stripe': {
+    kind: 'public',
+    why: 'Stripe calls it (legacy URL); only a payload signed with the secret of the processor its intent names is acted on (stripe-webhook.test.ts)',
+  },
+  'POST /api/webhooks/stripe/:processorId': {
+    kind: 'public',
+    why: "Stripe calls it; only a payload signed with that processor's secret is acted on, and only on its own organization's intents (stripe-webhook.test.ts)",
+  },
 };

@@ -1,3 +1,4 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toCents } from '../../../contracts/money';
 import { listQuerySchema } from '../../../contracts/lists';
@@ -19,7 +20,7 @@ import { listPayments } from './list-payments';
 import { paymentOrganization } from './payment-organization';
 import { recordPayment } from './record-payment';
 import { startPayment } from './start-payment';
-import { handleStripeWebhook } from './stripe-webhook';
+import { handleStripeWebhook, WEBHOOK_BODY_LIMIT } from './stripe-webhook';
 
 const read = access.require(['view_financials', 'manage_payments', 'process_payments'], { tenant: true });
 
@@ -95,16 +96,37 @@ export function paymentsRoutes(app: ZodApp, deps: AppDeps) {
     handler: async (req) => confirmPayment(db, config, req.body),
   });
 
-  // Stripe signs the exact bytes it sends, so this route keeps the body raw.
-  void app.register(async (scope) => {
+  // Stripe signs the exact bytes it sends, so these routes keep the body raw.
+  void app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
     scope.removeContentTypeParser(['application/json']);
     scope.addContentTypeParser(['application/json'], { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    const webhookResponse = { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }) };
+    const raw = (body: unknown) => (Buffer.isBuffer(body) ? body : Buffer.from(''));
+    const signatureOf = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
+    scope.post('/api/webhooks/stripe/:processorId', {
+      config: { access: access.public({ csrf: false }) },
+      bodyLimit: WEBHOOK_BODY_LIMIT,
+      schema: {
+        tags: ['payments'],
+        summary: "Stripe events for one processor: checked against that processor's signing secret only, each event handled once",
+        params: z.object({ processorId: z.coerce.number().int().positive().max(2_147_483_647) }),
+        response: webhookResponse,
+      },
+      handler: async (req) =>
+        handleStripeWebhook(db, config, { processorId: req.params.processorId }, raw(req.body), signatureOf(req.headers['stripe-signature'])),
+    });
     scope.post('/api/webhooks/stripe', {
       config: { access: access.public({ csrf: false }) },
-      schema: { tags: ['payments'], summary: 'Stripe events (signature checked, each event handled once)', response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }) } },
+      bodyLimit: WEBHOOK_BODY_LIMIT,
+      schema: {
+        tags: ['payments'],
+        summary: "Legacy Stripe events URL: only events for intents this app created, checked against the one processor their metadata names",
+        response: webhookResponse,
+      },
       handler: async (req) => {
-        const signature = req.headers['stripe-signature'];
-        return handleStripeWebhook(db, Buffer.isBuffer(req.body) ? req.body : Buffer.from(''), typeof signature === 'string' ? signature : undefined);
+        req.log.warn('Stripe event on the legacy URL /api/webhooks/stripe: point the webhook at the processor\'s own URL (Payment Processors screen)');
+        return handleStripeWebhook(db, config, 'legacy', raw(req.body), signatureOf(req.headers['stripe-signature']));
       },
     });
   });

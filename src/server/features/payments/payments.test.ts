@@ -193,6 +193,8 @@ describe('Stripe', () => {
   let s: TestApp;
   const seen: { path: string; idempotencyKey?: string; body: string }[] = [];
   let intentStatus = 'succeeded';
+  /** The processor's own events URL (docs/payments.md, Webhooks). */
+  let hookUrl = '';
 
   beforeAll(async () => {
     // A stand-in for api.stripe.com: the real SDK talks HTTP to it (STRIPE_API_BASE).
@@ -210,14 +212,18 @@ describe('Stripe', () => {
     await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
     s = await createTestApp({ STRIPE_API_BASE: `http://127.0.0.1:${(fake.address() as AddressInfo).port}` });
     kit = await orgKit(s);
-    await s.database.db.insert(paymentProcessors).values({
-      organizationId: kit.org.id,
-      displayName: 'Stripe',
-      processorType: 'stripe',
-      isActive: true,
-      testMode: true,
-      configuration: { secretKey: 'sk_test_51TradebookTestKey000000', publishableKey: 'pk_test_51TradebookTestKey000000', webhookSecret: secret },
-    });
+    const [processor] = await s.database.db
+      .insert(paymentProcessors)
+      .values({
+        organizationId: kit.org.id,
+        displayName: 'Stripe',
+        processorType: 'stripe',
+        isActive: true,
+        testMode: true,
+        configuration: { secretKey: 'sk_test_51TradebookTestKey000000', publishableKey: 'pk_test_51TradebookTestKey000000', webhookSecret: secret },
+      })
+      .returning();
+    hookUrl = `/api/webhooks/stripe/${processor.id}`;
   });
   afterAll(async () => {
     await s?.close();
@@ -244,7 +250,7 @@ describe('Stripe', () => {
     const event = (id: string) => JSON.stringify({ id, object: 'event', type: 'payment_intent.succeeded', data: { object: { id: 'pi_fake_1', object: 'payment_intent', amount: 1234 } } });
     for (const id of ['evt_1', 'evt_1', 'evt_2']) {
       const payload = event(id);
-      const r = await s.call({ method: 'POST', url: '/api/webhooks/stripe', payload, headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret }) } });
+      const r = await s.call({ method: 'POST', url: hookUrl, payload, headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret }) } });
       expect(r.statusCode).toBe(200);
     }
     const rows = await s.database.db.select().from(payments).where(eq(payments.stripePaymentIntentId, 'pi_fake_1'));
@@ -279,9 +285,9 @@ describe('Stripe', () => {
     await s.database.db.insert(paymentAttempts).values({ organizationId: kit.org.id, invoiceId: inv.id, intentId: 'pi_webhook_only', amount: '40.00', paymentType: 'card', processor: 'stripe', status: 'requires_confirmation', idempotencyKey: 'k-webhook-only' });
     const payload = JSON.stringify({ id: 'evt_webhook_only', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: 'pi_webhook_only', object: 'payment_intent' } } });
     const header = Stripe.webhooks.generateTestHeaderString({ payload, secret });
-    const first = await s.call({ method: 'POST', url: '/api/webhooks/stripe', payload, headers: { 'content-type': 'application/json', 'stripe-signature': header } });
+    const first = await s.call({ method: 'POST', url: hookUrl, payload, headers: { 'content-type': 'application/json', 'stripe-signature': header } });
     expect(first.json()).toEqual({ received: true, duplicate: false });
-    const again = await s.call({ method: 'POST', url: '/api/webhooks/stripe', payload, headers: { 'content-type': 'application/json', 'stripe-signature': header } });
+    const again = await s.call({ method: 'POST', url: hookUrl, payload, headers: { 'content-type': 'application/json', 'stripe-signature': header } });
     expect(again.json()).toEqual({ received: true, duplicate: true });
     expect((await s.database.db.select().from(invoices).where(eq(invoices.id, inv.id)))[0].status).toBe('paid');
     expect(await s.database.db.select().from(payments).where(eq(payments.invoiceId, inv.id))).toHaveLength(1);
@@ -293,7 +299,7 @@ describe('Stripe', () => {
     const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
     const old = Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: Math.floor(Date.now() / 1000) - 600 });
     for (const header of [forged, old, 't=1,v1=deadbeef']) {
-      const r = await s.call({ method: 'POST', url: '/api/webhooks/stripe', payload, headers: { 'content-type': 'application/json', 'stripe-signature': header } });
+      const r = await s.call({ method: 'POST', url: hookUrl, payload, headers: { 'content-type': 'application/json', 'stripe-signature': header } });
       expect(r.statusCode).toBe(400);
     }
     const rows = await s.database.db.select({ n: sql<number>`count(*)::int` }).from(payments).where(and(eq(payments.organizationId, kit.org.id), eq(payments.stripePaymentIntentId, 'pi_unsigned')));

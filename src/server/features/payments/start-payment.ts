@@ -11,6 +11,7 @@ import { hashToken } from '../../platform/tokens';
 import { chooseProcessor } from './choose-processor';
 import { newTestIntent } from './gateways/test-gateway';
 import { stripeClient } from './gateways/stripe-client';
+import { callStripe } from './gateways/stripe-failure';
 import { assertPayable, lockInvoiceBalance } from './settle-payment';
 
 export interface PaymentRequest {
@@ -40,7 +41,7 @@ export async function startPayment(db: DbOrTx, config: Config, req: PaymentReque
     throw invalid(`customerName: ${PAYMENT_MESSAGES.nameAndDescription}`, [{ path: 'customerName', message: PAYMENT_MESSAGES.nameAndDescription }]);
   }
 
-  const processor = await chooseProcessor(db, req.organizationId);
+  const processor = await chooseProcessor(db, config, req.organizationId);
   if (processor.kind === 'square') throw notImplemented(PAYMENT_MESSAGES.squareUnsupported);
   if (processor.kind === 'manual') throw invalid(PAYMENT_MESSAGES.manualOnly);
 
@@ -48,19 +49,24 @@ export async function startPayment(db: DbOrTx, config: Config, req: PaymentReque
   let intentId: string;
   let clientSecret: string;
   if (processor.kind === 'stripe') {
-    const intent = await stripeClient(processor.secretKey, config.STRIPE_API_BASE).paymentIntents.create(
-      {
-        amount: req.amountCents,
-        currency: 'usd',
-        allowed_payment_method_types: req.paymentType === 'bank' ? ['us_bank_account'] : ['card'],
-        description: description ?? undefined,
-        metadata: {
-          organizationId: String(req.organizationId),
-          invoiceId: req.invoiceId ? String(req.invoiceId) : '',
-          source: req.source,
+    const stripe = stripeClient(processor.secretKey, config.STRIPE_API_BASE);
+    const intent = await callStripe('create payment intent', () =>
+      stripe.paymentIntents.create(
+        {
+          amount: req.amountCents,
+          currency: 'usd',
+          allowed_payment_method_types: req.paymentType === 'bank' ? ['us_bank_account'] : ['card'],
+          description: description ?? undefined,
+          metadata: {
+            organizationId: String(req.organizationId),
+            invoiceId: req.invoiceId ? String(req.invoiceId) : '',
+            source: req.source,
+            // Names the processor whose webhook secret signs this intent's events (the legacy webhook URL uses it).
+            processorId: String(processor.processorId),
+          },
         },
-      },
-      { idempotencyKey },
+        { idempotencyKey },
+      ),
     );
     intentId = intent.id;
     clientSecret = intent.client_secret ?? '';

@@ -13,6 +13,7 @@ const saved: PaymentProcessor = {
   isActive: true,
   testMode: false,
   webhookUrl: 'https://example.com/hook',
+  stripeWebhookUrl: 'http://localhost:3000/api/webhooks/stripe/7',
   lastTestDate: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
