@@ -123,6 +123,8 @@ export async function startApp(store: Store, extraEnv: NodeJS.ProcessEnv = {}): 
     SMTP_URL: smtpUrl,
     // 200 simultaneous online bookings from 127.0.0.1 (platform/client-limits.test.ts tests the real limits).
     PUBLIC_LIMIT_SCALE: '1000',
+    // Production needs a key for credentials at rest (platform/app-secret.ts); the same one across restarts.
+    APP_SECRET: 'tradebook-fault-rig-app-secret-0123456789abcdef',
     ...extraEnv,
     PORT: String(port),
     APP_URL: `http://127.0.0.1:${port}`,

@@ -96,6 +96,8 @@ async function startServer(port: number): Promise<ChildProcess> {
   const mailSink = await startSmtpSink();
   mailSink.unref();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production', SMTP_URL: mailSink.url };
+  // Production needs a key for credentials at rest (platform/app-secret.ts).
+  env.APP_SECRET = 'tradebook-bench-app-secret-0123456789abcdef';
   if (dbUrl) env.DATABASE_URL = dbUrl;
   else {
     delete env.DATABASE_URL;

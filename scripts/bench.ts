@@ -244,6 +244,8 @@ try {
     if (!dbUrl) env.DATABASE_URL = '';
     // Every booking POST comes from 127.0.0.1, far past one client's hourly limit (docs/public-endpoints.md).
     env.PUBLIC_LIMIT_SCALE = '1000';
+    // Production needs a key for credentials at rest (platform/app-secret.ts).
+    env.APP_SECRET = 'tradebook-bench-app-secret-0123456789abcdef';
     const child = await startChild(['app', 'src/server/main.ts'], env, async () => (await fetch(`${appBase}/api/health`)).ok);
     await new Promise((r) => setTimeout(r, SETTLE * 1000));
     return child;
