@@ -2,6 +2,7 @@
 // The server prices every line itself (amount = quantity x rate, in cents); amounts sent by a client
 // are validated for the form's messages but never trusted.
 import { z } from 'zod';
+import { parseInstant } from './dates';
 import { fromCents, lineAmountCents, MAX_CENTS, toCents, type Cents } from './money';
 
 export const MAX_LINE_ITEMS = 1000;
@@ -59,9 +60,8 @@ export const instantInput = z
   .nullable()
   .transform((v, ctx): Date | null => {
     if (v === null || v === '') return null;
-    const d = new Date(v);
-    const year = d.getUTCFullYear();
-    if (Number.isNaN(d.getTime()) || year < 1900 || year > 9999) {
+    const d = parseInstant(v);
+    if (!d) {
       ctx.addIssue({ code: 'custom', message: 'Must be a date', input: v });
       return z.NEVER;
     }

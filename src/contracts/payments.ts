@@ -1,6 +1,7 @@
 // Payments: recording by hand, taking cards and bank transfers through the organization's processor or the
 // built-in test gateway (DECISIONS.md, Payments), shared by the server and the payment forms.
 import { z } from 'zod';
+import { parseInstant } from './dates';
 import { fromCents, MAX_CENTS, toCents } from './money';
 
 export const PAYMENT_METHODS = ['cash', 'check', 'credit_card', 'bank_transfer', 'wire_transfer', 'ach'] as const;
@@ -95,7 +96,11 @@ export const recordPaymentBodySchema = z.object({
   method: z.enum(PAYMENT_METHODS, { error: 'Please choose a valid payment method' }).default('cash'),
   reference: optionalText(200),
   notes: optionalText(2000),
-  receivedDate: z.iso.datetime({ offset: true, error: 'Received date must be a date' }).or(z.iso.date()).nullish(),
+  receivedDate: z.iso
+    .datetime({ offset: true, error: 'Received date must be a date' })
+    .or(z.iso.date())
+    .refine((v) => parseInstant(v) !== null, 'Received date must be a date')
+    .nullish(),
 });
 export type RecordPaymentBody = z.input<typeof recordPaymentBodySchema>;
 

@@ -12,7 +12,7 @@
 //                               date of completed payments; the appointment's own (wall-clock) day;
 //                               the start of time entries
 import { z } from 'zod';
-import { isCalendarDate } from './scheduling';
+import { isCalendarDate } from './dates';
 
 export const REPORT_WORK_ORDER_STATUSES = ['scheduled', 'in_progress', 'completed', 'cancelled'] as const;
 export type ReportWorkOrderStatus = (typeof REPORT_WORK_ORDER_STATUSES)[number];

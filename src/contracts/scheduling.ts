@@ -1,5 +1,6 @@
 // Scheduling and public booking (part 2 sections 3, 5, 7, 9; DECISIONS.md Scheduling), shared by the server and the forms.
 import { z } from 'zod';
+import { calendarDateSchema, isCalendarDate } from './dates';
 import { fromCents, MAX_CENTS, toCents } from './money';
 
 export const SCHEDULING_DEFAULTS = {
@@ -254,18 +255,10 @@ export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
 
 // ---- Appointments ------------------------------------------------------------------------------
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const LOCAL = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
 
-/** A real calendar date 'YYYY-MM-DD'. */
-export function isCalendarDate(s: string): boolean {
-  if (!DATE.test(s)) return false;
-  const [y, m, d] = s.split('-').map(Number);
-  const t = new Date(Date.UTC(y, m - 1, d));
-  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d && y >= 1900 && y <= 9999;
-}
-
-export const calendarDateSchema = z.string({ error: 'Use the YYYY-MM-DD date format' }).refine(isCalendarDate, 'Use the YYYY-MM-DD date format');
+// The calendar's rules live in dates.ts, shared by every route that takes a date.
+export { calendarDateSchema, isCalendarDate };
 
 /**
  * Splits a wall-clock value: 'YYYY-MM-DDTHH:MM[:SS]' or a bare date. Null when it is neither; a time zone

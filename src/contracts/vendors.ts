@@ -1,6 +1,7 @@
 // Vendors (Pay Bills) and vendor payments: the forms' rules (part 1 section 5) and the API shapes
 // (section 7), shared by the server and the React forms.
 import { z } from 'zod';
+import { parseInstant } from './dates';
 import { listQuerySchema } from './lists';
 import { fromCents, MAX_CENTS, toCents } from './money';
 
@@ -186,9 +187,8 @@ const paymentDateSchema = z
   .transform((v, ctx): Date | null | undefined => {
     if (v === undefined) return undefined;
     if (v === null || v === '') return null;
-    const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00.000Z` : v);
-    const year = d.getUTCFullYear();
-    if (Number.isNaN(d.getTime()) || year < 1900 || year > 9999) {
+    const d = parseInstant(v);
+    if (!d) {
       ctx.issues.push({ code: 'custom', message: VENDOR_MESSAGES.date, input: v });
       return z.NEVER;
     }

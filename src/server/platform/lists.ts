@@ -15,7 +15,8 @@ export function orderBy(query: ListQuery, allowed: Record<string, PgColumn>, fal
   if (!query.sort) return fallback;
   const descending = query.sort.startsWith('-');
   const name = descending ? query.sort.slice(1) : query.sort;
-  const column = allowed[name];
+  // Own keys only: `constructor`, `toString`... are on every object's prototype and are no column.
+  const column = Object.hasOwn(allowed, name) ? allowed[name] : undefined;
   if (!column) throw invalid(`sort: Cannot sort by ${name}`, [{ path: 'sort', message: `Cannot sort by ${name}` }]);
   return [descending ? desc(column) : asc(column), ...fallback];
 }

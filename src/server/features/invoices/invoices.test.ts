@@ -1,6 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, customers, invoiceLineItems, invoices, messageDeliveries, messages, numberCounters, organizations, outbox, payments, uploads } from '../../db/schema/index';
+import { SECRET_MASK } from '../../adapters/outbox/mask-secrets';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createCustomer, orgKit, pdfPageCount, pdfText, solidPng, type OrgKit } from './documents.test-kit';
 
@@ -315,7 +316,9 @@ describe('invoices: PDF and e-mail', () => {
     expect((await get(a.manager, `/api/invoices/${inv.id}`)).json().status).toBe('sent');
     expect(mail.attachments).toEqual([{ filename: `invoice-${inv.invoiceNumber}.pdf`, contentType: 'application/pdf', size: expect.any(Number) }]);
     const [msg] = await t.database.db.select().from(messages).where(eq(messages.subject, mail.subject!));
-    expect(msg).toMatchObject({ type: 'email', status: 'sent', recipients: ['pat@example.com'], content: mail.text, organizationId: a.org.id });
+    // Messaging keeps the e-mail for staff, without the customer's link (docs/security.md).
+    expect(msg).toMatchObject({ type: 'email', status: 'sent', recipients: ['pat@example.com'], content: mail.text!.replace(link!, SECRET_MASK), organizationId: a.org.id });
+    expect(msg.content).not.toContain(token);
     const [delivery] = await t.database.db.select().from(messageDeliveries).where(eq(messageDeliveries.messageId, msg.id));
     expect(delivery).toMatchObject({ status: 'sent', outboxId: mail.id, recipient: 'pat@example.com' });
 
