@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { RotateCw } from 'lucide-react';
 import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/utils';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { useLabels } from '@/lib/use-labels';
 import { PageHeader } from '@/components/page-header';
@@ -57,7 +58,8 @@ export function DashboardScreen() {
         <StatCardsSkeleton cards={financials ? 4 : 2} />
       )}
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="lg:col-span-2">
+        {/* Without the Payment Status list, Inventory Alerts sits under Quick Actions beside the jobs. */}
+        <div className={cn('lg:col-span-2', !financials && 'lg:row-span-2')}>
           {stats.data ? (
             <RecentJobsCard
               jobs={stats.data.recentWorkOrders}
