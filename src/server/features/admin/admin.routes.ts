@@ -1,21 +1,16 @@
-import { and, eq } from 'drizzle-orm';
 import { adminUserListSchema, adminUserSchema, auditLogQuerySchema, auditLogSchema, systemStatsSchema } from '../../../contracts/admin';
 import { listQuerySchema } from '../../../contracts/lists';
 import { adminCreateUserBodySchema, updateUserRoleBodySchema, userIdParamsSchema } from '../../../contracts/users';
 import { impersonateBodySchema, impersonateResponseSchema, messageSchema } from '../../../contracts/auth';
-import { users, userSessions } from '../../db/schema/index';
 import type { AppDeps, ZodApp } from '../../platform/app-deps';
 import { access } from '../../platform/context';
-import { forbidden, invalid, notFound } from '../../platform/errors';
 import { requireCtx } from '../../platform/guard';
 import { setTotalCount } from '../../platform/lists';
-import { createImpersonationSession } from '../../platform/sessions';
-import { isRole } from '../../../contracts/permissions';
-import { writeAudit } from '../audit/write-audit';
 import { createUser } from '../users/create-user';
 import { listUsers } from '../users/list-users';
 import { updateUser } from '../users/update-user';
 import { listAuditLog } from './list-audit-log';
+import { endImpersonation, startImpersonation } from './impersonation';
 import { systemStats } from './system-stats';
 
 // system_admin is the super user's alone (part 1 section 6).
@@ -96,58 +91,13 @@ export function adminRoutes(app: ZodApp, deps: AppDeps) {
       body: impersonateBodySchema,
       response: { 200: impersonateResponseSchema },
     },
-    handler: async (req) => {
-      const ctx = requireCtx(req);
-      if (ctx.originalUser) throw invalid('Exit the current impersonation first');
-      const [target] = await db.select().from(users).where(eq(users.id, req.body.userId)).limit(1);
-      if (!target) throw notFound('User not found');
-      if (target.role === 'super_user') throw forbidden('Super users cannot be impersonated');
-      if (!target.isActive) throw invalid('Account is disabled');
-      const meta = { ip: req.ip, userAgent: req.headers['user-agent'] ?? null };
-      const session = await createImpersonationSession(
-        db,
-        { targetUserId: target.id, superUserId: ctx.user.id, parentSessionId: ctx.sessionId },
-        meta,
-      );
-      await writeAudit(db, ctx, {
-        action: 'impersonation.start',
-        entityType: 'user',
-        entityId: target.id,
-        organizationId: target.organizationId,
-        details: { targetEmail: target.email, targetRole: target.role, expiresAt: session.expiresAt.toISOString() },
-      });
-      return {
-        sessionToken: session.token,
-        expiresAt: session.expiresAt.toISOString(),
-        user: {
-          id: target.id,
-          email: target.email,
-          firstName: target.firstName,
-          lastName: target.lastName,
-          role: isRole(target.role) ? target.role : 'guest',
-        },
-      };
-    },
+    handler: async (req) => startImpersonation(db, requireCtx(req), req.body.userId),
   });
 
   app.post('/api/admin/end-impersonation', {
     // Called while acting as the impersonated user, whose permissions may be few; the token itself is the proof.
     config: { access: access.signedIn() },
     schema: { tags, summary: 'End the impersonation carried by x-impersonation-token', response: { 200: messageSchema } },
-    handler: async (req) => {
-      const ctx = requireCtx(req);
-      if (!ctx.originalUser || ctx.impersonationSessionId === null) return { message: 'Not impersonating' };
-      await db
-        .delete(userSessions)
-        .where(and(eq(userSessions.id, ctx.impersonationSessionId), eq(userSessions.impersonatedBy, ctx.originalUser.id)));
-      await writeAudit(db, ctx, {
-        action: 'impersonation.end',
-        entityType: 'user',
-        entityId: ctx.user.id,
-        organizationId: ctx.user.organizationId,
-        details: { targetEmail: ctx.user.email },
-      });
-      return { message: 'Impersonation ended' };
-    },
+    handler: async (req) => ((await endImpersonation(db, requireCtx(req))) ? { message: 'Impersonation ended' } : { message: 'Not impersonating' }),
   });
 }
