@@ -2,6 +2,7 @@
 // the address enters the code e-mailed here (docs/decisions/004-registration-proves-the-address.md).
 import { asc, eq } from 'drizzle-orm';
 import type { RegisterBody } from '../../../contracts/auth';
+import { deliveryFailure } from '../../adapters/delivery-failure';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
 import { organizations, users } from '../../db/schema/index';
@@ -55,7 +56,7 @@ export async function registerUser(db: Db, mailer: Mailer, body: RegisterBody, c
     return issueOtp(tx, body.email, now);
   });
 
-  await mailer.send({
+  const delivery = await mailer.send({
     to: body.email,
     subject: `Your Tradebook registration code: ${code}`,
     text: [
@@ -71,4 +72,7 @@ export async function registerUser(db: Db, mailer: Mailer, body: RegisterBody, c
     // Masked in any stored copy of an SMTP delivery: the code opens the account.
     secrets: [code],
   });
+  // As for sign-in codes: a code that never left must not be announced as sent. The registration waits unused and
+  // the next attempt replaces it.
+  if (delivery.status === 'failed') throw deliveryFailure('email', delivery);
 }
