@@ -1,8 +1,9 @@
 // Two organizations full of records made through the API, and the people who call the fuzzed routes.
 // Every private text of an organization carries its marker (qzxalpha for A, qzxbravo for B), so a
 // response that shows the other organization's data is found by a plain substring search.
-import { eq } from 'drizzle-orm';
-import { users } from '../src/server/db/schema/index';
+import { and, desc, eq } from 'drizzle-orm';
+import { portalTokenFromAddress } from '../src/contracts/customer-portal';
+import { outbox, users } from '../src/server/db/schema/index';
 import { createImpersonationSession, resolveSession } from '../src/server/platform/sessions';
 import { createTestApp, type TestApp } from '../src/server/test/test-app';
 
@@ -166,7 +167,14 @@ async function seedTenant(t: TestApp, org: { id: number; slug: string | null }, 
   ids.users.push(admin.id, employee.id, customer.id);
 
   const link = await call(null, 'POST', `/api/invoices/${inv.id}/payment-link`, {});
-  const portal = await call(null, 'POST', `/api/customers/${c1.id}/portal-link`, {});
+  await call(null, 'POST', `/api/customers/${c1.id}/portal-link`, {});
+  // The link goes only to the customer's e-mail (docs/customer-portal.md): read it from the outbox, as they would.
+  const [portalMail] = await t.database.db
+    .select({ text: outbox.text })
+    .from(outbox)
+    .where(and(eq(outbox.to, customerEmail), eq(outbox.organizationId, org.id)))
+    .orderBy(desc(outbox.id))
+    .limit(1);
   const notes = await t.call({ url: '/api/notifications', cookie: admin.cookie });
   ids.notifications.push(...(notes.json() as { id: number }[]).map((n) => n.id));
 
@@ -179,7 +187,7 @@ async function seedTenant(t: TestApp, org: { id: number; slug: string | null }, 
     customer,
     ids,
     secrets: {
-      portalTokens: [portalTokenOf(portal)],
+      portalTokens: [portalTokenOf(portalMail?.text ?? '')],
       linkIds: [link.linkId],
       shortCodes: [short.shortCode],
       scheduleToken: settings.scheduleToken,
@@ -187,10 +195,12 @@ async function seedTenant(t: TestApp, org: { id: number; slug: string | null }, 
   };
 }
 
-function portalTokenOf(body: { url?: string; token?: string }): string {
-  if (body.token) return body.token;
-  const url = new URL(body.url ?? '', 'http://x');
-  return url.searchParams.get('token') ?? '';
+/** The token of the portal link in an e-mail's text (`/customer-portal#token=...`). */
+function portalTokenOf(text: string): string {
+  const link = /\S*\/customer-portal\S*/.exec(text)?.[0];
+  if (!link) throw new Error('The portal link e-mail did not arrive in the outbox');
+  const url = new URL(link, 'http://x');
+  return portalTokenFromAddress(url.search, url.hash) ?? '';
 }
 
 export async function buildWorld(): Promise<FuzzWorld> {
