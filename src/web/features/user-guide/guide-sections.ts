@@ -27,7 +27,7 @@ export const GUIDE_SECTIONS: GuideSection[] = [
     title: 'Dashboard',
     intro: 'The Dashboard is the first page after sign-in: a summary of the business today.',
     steps: [
-      'Read the four cards at the top: active work orders, pending invoices (with how many are overdue), revenue this month and total customers.',
+      'Read the four cards at the top: active work orders, pending invoices (with how many are overdue), revenue this month and total customers. Money figures (pending invoices, revenue and Payment Status) are shown only to staff who may view financials; employees see the work orders and customers cards.',
       'Under Recent active jobs, click an order number to open the job and change it.',
       'Use Quick Actions to book an appointment, create an invoice, add a customer, start a timer or open your public organization page.',
       'Check Payment Status for invoices still to be paid and Inventory Alerts for items that are low or out of stock.',
@@ -101,7 +101,9 @@ export const GUIDE_SECTIONS: GuideSection[] = [
     steps: [
       'A customer signs in with their email code and lands on your organization\'s home page, where My account opens the portal.',
       'In the portal they see their outstanding balance, overdue amount, invoices (with Download and Pay Now for sent invoices), saved payment methods and payment history.',
-      'You can also email a customer a secure portal link from their row on the customers page; it is valid for 30 days.',
+      'You can also email a customer a secure portal link from their row on the customers page; it is valid for 30 days and only the customer receives it.',
+      'Revoke links on the customer\'s row stops every link sent to that customer at once. Links also stop working when you turn the customer\'s portal access off, or when the staff member who sent them is deactivated; send a new link afterwards.',
+      'Staff previewing a portal can pay an invoice or save a card for the customer only with the Process payments permission.',
     ],
   },
   {
