@@ -1,7 +1,7 @@
 // Reads config, opens the database, migrates, seeds, listens.
 import { assertServerConfig, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { runMigrations } from './db/migrate';
+import { migrateThen } from './db/migrate';
 import { DEMO_ACCOUNTS, seedDemo } from './db/seed/seed-demo';
 import { outboxIsLocalDelivery } from './features/dev-outbox/outbox-access';
 import { startReminderWorker } from './jobs/appointment-reminders';
@@ -22,8 +22,8 @@ async function main() {
     openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE }),
     import('./app'),
   ]);
-  await runMigrations(database);
-  const seeded = config.SEED_DEMO ? await seedDemo(database.db) : false;
+  // The demo seed runs under the migration lock: instances started together seed an empty database once.
+  const seeded = await migrateThen(database, async () => (config.SEED_DEMO ? seedDemo(database.db) : false));
 
   const { app, deps } = await buildApp({ database, config, logger: true });
   // Processor secrets stored in plain text before encryption at rest are sealed before the first request.

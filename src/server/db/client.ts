@@ -81,8 +81,12 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       listener.stop();
       await pool.end();
     },
+    // A connection of its own, not the pool's: `fn` (migrations, the demo seed) queries through the pool, and with
+    // DATABASE_POOL_SIZE=1 a lock holding the pool's only connection would wait for itself forever.
     withAdvisoryLock: async (key, fn) => {
-      const conn = await pool.connect();
+      const conn = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+      conn.on('error', () => {});
+      await conn.connect();
       try {
         await conn.query('SELECT pg_advisory_lock($1)', [key]);
         try {
@@ -91,7 +95,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
           await conn.query('SELECT pg_advisory_unlock($1)', [key]);
         }
       } finally {
-        conn.release();
+        await conn.end();
       }
     },
   };

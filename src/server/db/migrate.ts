@@ -20,13 +20,25 @@ function findMigrationsDir(): string {
 export const MIGRATIONS_DIR = findMigrationsDir();
 
 export async function runMigrations(database: Database): Promise<void> {
+  await migrateThen(database, async () => undefined);
+}
+
+/**
+ * Migrates, then runs `next` (main.ts: the demo seed) before letting go of the migration lock. Two app instances
+ * starting together on one PostgreSQL must not both migrate, nor both find the database empty and both seed it
+ * (the second crashed on a duplicate key): under the lock the second waits, then finds the first one's data.
+ * PGlite is one process's database, so it needs no lock.
+ */
+export async function migrateThen<T>(database: Database, next: () => Promise<T>): Promise<T> {
   const config = { migrationsFolder: MIGRATIONS_DIR, migrationsSchema: 'drizzle' };
-  // Two app instances starting together on one PostgreSQL must not both migrate.
   if (database.kind === 'postgres') {
-    await database.withAdvisoryLock(727274, () => migratePg(database.db as never, config));
-    return;
+    return database.withAdvisoryLock(727274, async () => {
+      await migratePg(database.db as never, config);
+      return next();
+    });
   }
   await migratePglite(database.db as never, config);
+  return next();
 }
 
 /** True when the database holds every committed migration (health check). */
