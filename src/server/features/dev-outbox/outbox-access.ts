@@ -4,7 +4,8 @@
 // connection, never X-Forwarded-For or request.ip (which follow TRUST_PROXY and are the client's to write).
 // Forwarding headers can only close it: a request that a proxy on this machine (a tunnel to a laptop) relays
 // for someone else says so in them, and is refused. A proxy that says nothing makes every caller look local,
-// which is why production and SMTP_URL close it as well. docs/security.md, docs/decisions/003-*.md.
+// which is why production and SMTP_URL close it as well.
+// docs/security.md; docs/decisions/003-outbox-for-this-machine-and-masked-secrets.md.
 import { BlockList } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
