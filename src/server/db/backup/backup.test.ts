@@ -5,13 +5,17 @@ import zlib from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../client';
-import { organizations, uploads } from '../schema/index';
+import { organizations, paymentProcessors, uploads } from '../schema/index';
 import { seedDemo } from '../seed/seed-demo';
+import { createSecretBox } from '../../platform/secret-box';
 import { openTestDatabase } from '../../test/test-database';
 import { BackupError, restoreBackup } from './restore-backup';
 import { listTables, rowsOf } from './tables';
 import { writeBackup } from './write-backup';
 
+/** The installation's key; processor secrets in the source are sealed with it. */
+const box = createSecretBox('tradebook-backup-test-app-secret-0123456789');
+const otherBox = createSecretBox('another-installations-app-secret-9876543210');
 let source: Database;
 let target: Database;
 let dir: string;
@@ -25,6 +29,17 @@ beforeAll(async () => {
   // Bytes, JSON, numerics, instants and text that needs escaping all make the round trip.
   const [org] = await source.db.select().from(organizations).limit(1);
   await source.db.insert(uploads).values({ organizationId: org.id, fileName: 'logo.png', contentType: 'image/png', size: PNG_BYTES.length, data: PNG_BYTES });
+  // A Stripe processor whose secrets are sealed, as the app stores them.
+  await source.db.insert(paymentProcessors).values({
+    organizationId: org.id,
+    displayName: 'Stripe',
+    processorType: 'stripe',
+    configuration: {
+      secretKey: box.seal('sk_live_51BackupKey0000000000', `payment_processors:${org.id}:secretKey`),
+      webhookSecret: box.seal('whsec_backup_0000', `payment_processors:${org.id}:webhookSecret`),
+      publishableKey: 'pk_live_51BackupKey0000000000',
+    },
+  });
   await source.db.update(organizations).set({ notes: 'Quotes " and \\ backslash, line\nbreak, Zoë Łódź <b>bold</b>', labelOverrides: { customers: 'Clients' } }).where(eq(organizations.id, org.id));
 }, 120_000);
 afterAll(async () => {
@@ -50,11 +65,12 @@ async function snapshot(database: Database): Promise<Record<string, { rows: numb
 describe('backup and restore', () => {
   it('round-trips every table exactly, and ids continue after the restored ones', async () => {
     const file = path.join(dir, 'full.jsonl.gz');
-    const counts = await writeBackup(source, file);
+    const { counts, credentials } = await writeBackup(source, file);
     expect(counts.invoices).toBeGreaterThan(50);
     expect(counts.uploads).toBe(1);
 
-    const restored = await restoreBackup(target, file, { replace: false });
+    expect(credentials).toMatchObject({ encrypted: 2, keyIds: [box.keyId] });
+    const restored = await restoreBackup(target, file, { replace: false, keyId: box.keyId });
     expect(restored).toEqual(Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0)));
     const before = await snapshot(source);
     const after = await snapshot(target);
@@ -72,9 +88,9 @@ describe('backup and restore', () => {
     const file = path.join(dir, 'again.jsonl.gz');
     await writeBackup(source, file);
     const before = await snapshot(target);
-    await expect(restoreBackup(target, file, { replace: false })).rejects.toThrow(/already holds data/);
+    await expect(restoreBackup(target, file, { replace: false, keyId: box.keyId })).rejects.toThrow(/already holds data/);
     expect(await snapshot(target)).toEqual(before);
-    await restoreBackup(target, file, { replace: true });
+    await restoreBackup(target, file, { replace: true, keyId: box.keyId });
     expect(await snapshot(target)).toEqual(await snapshot(source));
   });
 
@@ -99,10 +115,64 @@ describe('backup and restore', () => {
       [write('not-ours.jsonl.gz', ['{"hello":"world"}']), /Not a Tradebook backup/],
     ];
     for (const [bad, message] of cases) {
-      const error = await restoreBackup(target, bad, { replace: true }).catch((e: unknown) => e);
+      const error = await restoreBackup(target, bad, { replace: true, keyId: box.keyId }).catch((e: unknown) => e);
       expect(error, bad).toBeInstanceOf(BackupError);
       expect((error as Error).message).toMatch(message);
       expect(await snapshot(target)).toEqual(before);
     }
+  });
+});
+
+describe('encrypted credentials in backups', () => {
+  const headerOf = (file: string) => JSON.parse(zlib.gunzipSync(fs.readFileSync(file)).toString('utf8').split('\n')[0]);
+
+  it('the header says the file holds encrypted credentials and which key they need; the values stay sealed', async () => {
+    const file = path.join(dir, 'sealed.jsonl.gz');
+    await writeBackup(source, file);
+    expect(headerOf(file).credentials).toEqual({
+      encrypted: 2,
+      keyIds: [box.keyId],
+      note: `Payment processor secrets, encrypted (AES-256-GCM). Restoring them needs the APP_SECRET with key id ${box.keyId}.`,
+    });
+    const text = zlib.gunzipSync(fs.readFileSync(file)).toString('utf8');
+    expect(text).not.toContain('sk_live_51BackupKey');
+    expect(text).not.toContain('whsec_backup_0000');
+  });
+
+  it('refuses a restore with another APP_SECRET, saying which key is needed, and changes nothing', async () => {
+    const file = path.join(dir, 'wrong-key.jsonl.gz');
+    await writeBackup(source, file);
+    const before = await snapshot(target);
+    const error = await restoreBackup(target, file, { replace: true, keyId: otherBox.keyId }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BackupError);
+    expect((error as Error).message).toBe(
+      `The backup's 2 payment processor credentials are encrypted with APP_SECRET key ${box.keyId}, and this installation's APP_SECRET is key ${otherBox.keyId}: ` +
+        'set APP_SECRET to the one the backup was made with, or run again with --forget-credentials to restore without the payment processor keys (enter them again afterwards). Nothing was restored.',
+    );
+    expect(await snapshot(target)).toEqual(before);
+  });
+
+  it('judges the rows themselves when the header does not say (an edited or older file)', async () => {
+    const file = path.join(dir, 'no-header-credentials.jsonl.gz');
+    await writeBackup(source, file);
+    const lines = zlib.gunzipSync(fs.readFileSync(file)).toString('utf8').trimEnd().split('\n');
+    const { credentials: _dropped, ...header } = JSON.parse(lines[0]);
+    const edited = path.join(dir, 'edited.jsonl.gz');
+    fs.writeFileSync(edited, zlib.gzipSync([JSON.stringify(header), ...lines.slice(1)].join('\n') + '\n'));
+    const before = await snapshot(target);
+    await expect(restoreBackup(target, edited, { replace: true, keyId: otherBox.keyId })).rejects.toThrow(/hold credentials encrypted with APP_SECRET key/);
+    expect(await snapshot(target)).toEqual(before);
+  });
+
+  it('with --forget-credentials restores everything but the sealed values another key made', async () => {
+    const file = path.join(dir, 'forget.jsonl.gz');
+    await writeBackup(source, file);
+    await restoreBackup(target, file, { replace: true, keyId: otherBox.keyId, forgetCredentials: true });
+    const [p] = await target.db.select().from(paymentProcessors);
+    expect(p.configuration).toEqual({ publishableKey: 'pk_live_51BackupKey0000000000' });
+    // With the right key everything comes back and opens.
+    await restoreBackup(target, file, { replace: true, keyId: box.keyId });
+    const [again] = await target.db.select().from(paymentProcessors);
+    expect(box.open(again.configuration.secretKey as string, `payment_processors:${again.organizationId}:secretKey`)).toBe('sk_live_51BackupKey0000000000');
   });
 });

@@ -1,16 +1,30 @@
 // Replaces every table's rows with a backup's, in one transaction: a damaged, incomplete or mismatched file
-// changes nothing.
+// changes nothing, and neither does a file whose encrypted credentials this installation's APP_SECRET cannot open
+// (unless told to forget them: an administrator then enters the processor keys again).
 import fs from 'node:fs';
 import readline from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../client';
 import { BACKUP_FORMAT, BACKUP_VERSION, type BackupBatch, type BackupHeader, type BackupTrailer } from './backup-format';
+import { foreignCredentials, forgetForeignCredentials } from './credentials';
 import { appliedMigrations, listTables, rowsOf, type TableInfo } from './tables';
 
 export class BackupError extends Error {}
 
-export async function restoreBackup(database: Database, file: string, opts: { replace: boolean }): Promise<Record<string, number>> {
+export interface RestoreOptions {
+  replace: boolean;
+  /** The key id of this installation's APP_SECRET (platform/secret-box.ts). */
+  keyId: string;
+  /** Restore anyway, dropping the processor secrets sealed with another key. */
+  forgetCredentials?: boolean;
+}
+
+const wrongKey = (count: string, keyIds: string[], keyId: string) =>
+  `The backup's ${count} encrypted with APP_SECRET key ${keyIds.join(', ')}, and this installation's APP_SECRET is key ${keyId}: ` +
+  'set APP_SECRET to the one the backup was made with, or run again with --forget-credentials to restore without the payment processor keys (enter them again afterwards). Nothing was restored.';
+
+export async function restoreBackup(database: Database, file: string, opts: RestoreOptions): Promise<Record<string, number>> {
   if (!fs.existsSync(file)) throw new BackupError(`No such file: ${file}`);
   return database.db.transaction(async (tx) => {
     const tables = await listTables(tx);
@@ -31,6 +45,11 @@ export async function restoreBackup(database: Database, file: string, opts: { re
       const entry = parseLine(line);
       if (!header) {
         header = await checkHeader(tx, entry, byName);
+        // Said before the long part: the header names the keys its credentials need.
+        const needed = header.credentials;
+        if (needed && needed.encrypted > 0 && needed.keyIds.some((k) => k !== opts.keyId) && !opts.forgetCredentials) {
+          throw new BackupError(wrongKey(`${needed.encrypted} payment processor credentials are`, needed.keyIds, opts.keyId));
+        }
         continue;
       }
       if ('end' in entry) {
@@ -47,6 +66,12 @@ export async function restoreBackup(database: Database, file: string, opts: { re
     if (!trailer) throw new BackupError('The backup is incomplete (no end marker): nothing was restored');
     for (const [name, expected] of Object.entries(trailer.counts)) {
       if ((counts[name] ?? 0) !== expected) throw new BackupError(`The backup's ${name} holds ${counts[name] ?? 0} rows, its end marker says ${expected}`);
+    }
+    // The rows themselves decide (a header could be edited, an older file has none).
+    const foreign = await foreignCredentials(tx, opts.keyId);
+    if (foreign.processorIds.length > 0) {
+      if (!opts.forgetCredentials) throw new BackupError(wrongKey(`payment processors ${foreign.processorIds.join(', ')} hold credentials`, foreign.keyIds, opts.keyId));
+      await forgetForeignCredentials(tx, opts.keyId);
     }
     for (const table of tables) await moveIdentitiesPast(tx, table);
     return counts;

@@ -7,13 +7,16 @@ import { createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../client';
 import { BACKUP_FORMAT, BACKUP_VERSION, BATCH_ROWS, type BackupHeader } from './backup-format';
+import { backupCredentials, type BackupCredentials } from './credentials';
 import { appliedMigrations, listTables, rowsOf, type TableInfo } from './tables';
 
-export async function writeBackup(database: Database, file: string): Promise<Record<string, number>> {
+/** Row counts per table, and the encrypted credentials the file holds (the CLI says which key they need). */
+export async function writeBackup(database: Database, file: string): Promise<{ counts: Record<string, number>; credentials: BackupCredentials }> {
   const counts: Record<string, number> = {};
-  await database.db.transaction(
+  const credentials = await database.db.transaction(
     async (tx) => {
       const tables = await listTables(tx);
+      const found = await backupCredentials(tx);
       const header: BackupHeader = {
         format: BACKUP_FORMAT,
         version: BACKUP_VERSION,
@@ -21,6 +24,7 @@ export async function writeBackup(database: Database, file: string): Promise<Rec
         database: database.kind,
         migrations: await appliedMigrations(tx),
         tables: tables.map((t) => t.name),
+        credentials: found,
       };
       async function* lines() {
         yield `${JSON.stringify(header)}\n`;
@@ -35,10 +39,11 @@ export async function writeBackup(database: Database, file: string): Promise<Rec
         yield `${JSON.stringify({ end: true, counts })}\n`;
       }
       await pipeline(Readable.from(lines()), createGzip(), fs.createWriteStream(file, { flags: 'wx' }));
+      return found;
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
-  return counts;
+  return { counts, credentials };
 }
 
 async function* batchesOf(tx: Tx, table: TableInfo): AsyncGenerator<string[]> {

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { rowsOf } from '../../db/backup/tables';
 import { openDatabase } from '../../db/client';
 import { invoices, paymentProcessors } from '../../db/schema/index';
 import { createSecretBox, secretBoxFor } from '../../platform/secret-box';
@@ -28,7 +29,7 @@ afterAll(async () => {
 
 const rawRow = async (id: number) => (await t.database.db.select().from(paymentProcessors).where(eq(paymentProcessors.id, id)))[0];
 /** Every byte the database holds for the row, as text. */
-const rowText = async (id: number) => (await t.database.db.execute<{ t: string }>(sql`select row_to_json(p)::text as t from payment_processors p where id = ${id}`)).rows[0].t;
+const rowText = async (id: number) => (await rowsOf<{ t: string }>(t.database.db, sql`select row_to_json(p)::text as t from payment_processors p where id = ${id}`))[0].t;
 
 async function create(configuration: Record<string, unknown>, extra: Record<string, unknown> = {}) {
   const res = await t.call({ method: 'POST', url: '/api/payment-processors', cookie: kit.admin, payload: { displayName: 'Stripe', processorType: 'stripe', configuration, ...extra } });
