@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ProcessorTypeIcon } from '@/features/payment-processors/components/processor-type-icon';
+import { StripeWebhookUrl } from '@/features/payment-processors/components/stripe-webhook-url';
 import { capabilityLabel, feeSummary, processorTypeLabel } from '@/features/payment-processors/processor-options';
 
 interface ProcessorCardProps {
@@ -33,6 +34,7 @@ export function ProcessorCard({ processor, isActivating, onEdit, onActivate, onD
           {processor.testMode && <Badge className="border-transparent bg-amber-100 text-amber-800">Test mode</Badge>}
         </div>
       </div>
+      {processor.stripeWebhookUrl && <StripeWebhookUrl url={processor.stripeWebhookUrl} processorName={processor.displayName} />}
       {(processor.capabilities.length > 0 || fees || processor.webhookUrl) && (
         <div className="grid gap-2 text-sm">
           {processor.capabilities.length > 0 && (

@@ -18,6 +18,7 @@ import { DialogFooter } from '@/components/ui/dialog';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
+import { StripeWebhookUrl } from '@/features/payment-processors/components/stripe-webhook-url';
 import { ToggleSwitch } from '@/features/payment-processors/components/toggle-switch';
 import { issueField, processorFormValues, processorRequestBody, type ProcessorFormValues } from '@/features/payment-processors/processor-form-values';
 import { CAPABILITY_OPTIONS, CONFIG_FIELDS, FEE_OPTIONS, FEE_STEP, isMaskedValue, PROCESSOR_TYPE_OPTIONS, SECRET_MASK } from '@/features/payment-processors/processor-options';
@@ -223,6 +224,15 @@ export function ProcessorForm({ processor, organizationId, isPending, submitLabe
               <p className="text-sm text-muted-foreground">Manual payments need no keys: staff record payments by hand.</p>
             ) : (
               <>
+                {processorType === 'stripe' &&
+                  (processor?.stripeWebhookUrl ? (
+                    <StripeWebhookUrl url={processor.stripeWebhookUrl} processorName={processor.displayName} />
+                  ) : (
+                    <p className="text-sm text-muted-foreground" data-testid="stripe-webhook-url-later">
+                      Once saved, this processor shows its own Stripe webhook URL: add it in the Stripe dashboard and paste the signing secret it gives
+                      into Webhook Secret.
+                    </p>
+                  ))}
                 {hasMaskedKeys && (
                   <p className="text-sm text-muted-foreground" data-testid="masked-key-hint">
                     Saved keys are shown masked ({SECRET_MASK} and the last 4 characters). Leave a masked value as it is to keep the saved key, or
