@@ -70,19 +70,21 @@ describe('outbox: who may read it', () => {
   });
 
   it('refuses what a proxy on this machine relays for another one', async () => {
-    for (const headers of [
+    const relayed: Record<string, string>[] = [
       { 'x-forwarded-for': REMOTE },
       { 'x-forwarded-for': `127.0.0.1, ${REMOTE}` },
       { 'x-real-ip': '2001:db8::7' },
       { forwarded: `for=${REMOTE};proto=https` },
       { forwarded: 'for="[2001:db8::7]:4711"' },
       { forwarded: 'for=unknown' },
-    ]) {
+    ];
+    for (const headers of relayed) {
       expect((await read(dev, '127.0.0.1', headers)).statusCode, JSON.stringify(headers)).toBe(404);
       expect(await hint(dev, '127.0.0.1', headers), JSON.stringify(headers)).toBe(false);
     }
     // A local proxy relaying this machine's own browser is still this machine.
-    for (const headers of [{ 'x-forwarded-for': '127.0.0.1' }, { forwarded: 'for="[::1]:4711"' }, { forwarded: 'for=127.0.0.1:5000' }]) {
+    const local: Record<string, string>[] = [{ 'x-forwarded-for': '127.0.0.1' }, { forwarded: 'for="[::1]:4711"' }, { forwarded: 'for=127.0.0.1:5000' }];
+    for (const headers of local) {
       expect((await read(dev, '127.0.0.1', headers)).statusCode, JSON.stringify(headers)).toBe(200);
     }
   });
