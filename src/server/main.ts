@@ -8,7 +8,7 @@ import { startReminderWorker } from './jobs/appointment-reminders';
 import { notifyOverdueInvoices } from './jobs/overdue-invoices';
 import { purgeExpiredRegistrations } from './features/auth/pending-registration';
 import { sealStoredCredentials } from './features/payment-processors/seal-stored-credentials';
-import { resolveAppSecret } from './platform/app-secret';
+import { AppSecretError, resolveAppSecret } from './platform/app-secret';
 import { secretBoxFor } from './platform/secret-box';
 import { deleteExpiredSessions } from './platform/sessions';
 import { purgeOldWindows } from './platform/rate-limit';
@@ -84,6 +84,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A setting to fix is said in one line; anything else with its stack.
+  console.error(err instanceof AppSecretError ? `Tradebook cannot start: ${err.message}` : err);
   process.exit(1);
 });
