@@ -125,8 +125,10 @@ export function paymentsRoutes(app: ZodApp, deps: AppDeps) {
         response: webhookResponse,
       },
       handler: async (req) => {
-        req.log.warn('Stripe event on the legacy URL /api/webhooks/stripe: point the webhook at the processor\'s own URL (Payment Processors screen)');
-        return handleStripeWebhook(db, config, 'legacy', raw(req.body), signatureOf(req.headers['stripe-signature']));
+        const result = await handleStripeWebhook(db, config, 'legacy', raw(req.body), signatureOf(req.headers['stripe-signature']));
+        // Said only for a genuine Stripe delivery (forged calls are refused above and would only flood the log).
+        req.log.warn("Stripe event on the legacy URL /api/webhooks/stripe: point the webhook at the processor's own URL (Payment Processors screen)");
+        return result;
       },
     });
   });
