@@ -42,6 +42,7 @@ import { reportsRoutes } from './features/reports/reports.routes';
 import { usersRoutes } from './features/users/users.routes';
 import type { AppDeps, ZodApp } from './platform/app-deps';
 import { registerErrorHandling } from './platform/errors';
+import { isFromThisMachine } from './platform/this-machine';
 import { registerClientLimits } from './platform/client-limits';
 import { isApiUrl, registerGuard, type RouteEntry } from './platform/guard';
 import { followDataChanges } from './platform/read-cache';
@@ -167,6 +168,15 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   // Before the guard and before any body is read: every call to a limited public route counts.
   registerClientLimits(app, { db, config });
   const routes = registerGuard(app, { db, config });
+
+  // The API documentation is a development convenience: it answers only this machine (docs/security.md).
+  app.addHook('onRequest', async (request, reply) => {
+    // The matched route, so no spelling of the path slips past.
+    const route = request.routeOptions.url ?? '';
+    if ((route === '/api/docs' || route.startsWith('/api/docs/')) && !isFromThisMachine(request)) {
+      return reply.code(404).send({ message: 'Not found' });
+    }
+  });
 
   await app.register(swagger, {
     openapi: {

@@ -79,7 +79,7 @@ async function main() {
     );
   }
   if (outboxIsLocalDelivery(config)) lines.push(`Sign-in codes are delivered to the outbox (readable from this machine only): ${config.appUrl}/dev/outbox`);
-  lines.push(`API documentation: ${config.appUrl}/api/docs`, '');
+  lines.push(`API documentation (readable from this machine only): ${config.appUrl}/api/docs`, '');
   console.log(lines.join('\n'));
 }
 

@@ -6,23 +6,11 @@
 // for someone else says so in them, and is refused. A proxy that says nothing makes every caller look local,
 // which is why production and SMTP_URL close it as well.
 // docs/security.md; docs/decisions/003-outbox-for-this-machine-and-masked-secrets.md.
-import { BlockList } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
+import { isFromThisMachine } from '../../platform/this-machine';
 
-const loopback = new BlockList();
-loopback.addSubnet('127.0.0.0', 8, 'ipv4');
-loopback.addAddress('::1', 'ipv6');
-
-/** 127.0.0.0/8, ::1 and IPv4-mapped ::ffff:127.x.x.x. */
-export function isLoopbackAddress(address: string | undefined | null): boolean {
-  if (!address) return false;
-  try {
-    return loopback.check(address, address.includes(':') ? 'ipv6' : 'ipv4');
-  } catch {
-    return false;
-  }
-}
+export { isLoopbackAddress } from '../../platform/this-machine';
 
 /** The outbox is the delivery (nothing leaves the machine) and the install is not production. */
 export function outboxIsLocalDelivery(config: Pick<Config, 'SMTP_URL' | 'isProduction'>): boolean {
@@ -30,26 +18,7 @@ export function outboxIsLocalDelivery(config: Pick<Config, 'SMTP_URL' | 'isProdu
 }
 
 export function canReadOutbox(config: Pick<Config, 'SMTP_URL' | 'isProduction'>, request: FastifyRequest): boolean {
-  return outboxIsLocalDelivery(config) && isLoopbackAddress(request.raw.socket?.remoteAddress) && forwardedOnlyFromLoopback(request.headers);
-}
-
-/** Every address named by X-Forwarded-For, X-Real-IP and Forwarded (RFC 7239 `for=`) is loopback; true without them. */
-function forwardedOnlyFromLoopback(headers: FastifyRequest['headers']): boolean {
-  const values = (name: string) => [headers[name]].flat().filter((v): v is string => typeof v === 'string');
-  const named = [
-    ...values('x-forwarded-for').flatMap((v) => v.split(',')),
-    ...values('x-real-ip'),
-    ...values('forwarded').flatMap((v) => [...v.matchAll(/for=("[^"]*"|[^;,\s]*)/gi)].map((m) => m[1])),
-  ];
-  return named.every((raw) => isLoopbackAddress(bareAddress(raw)));
-}
-
-/** `"[::1]:8080"` -> `::1`, `127.0.0.1:8080` -> `127.0.0.1`. */
-function bareAddress(raw: string): string {
-  const v = raw.trim().replace(/^"|"$/g, '');
-  const bracketed = /^\[([^\]]+)\]/.exec(v);
-  if (bracketed) return bracketed[1];
-  return /^[\d.]+:\d+$/.test(v) ? v.slice(0, v.lastIndexOf(':')) : v;
+  return outboxIsLocalDelivery(config) && isFromThisMachine(request);
 }
 
 /** The web app's outbox screen, however the path is spelt (the router matches it case-insensitively). */
