@@ -70,6 +70,12 @@ export const paymentLinkSchema = z.object({
   paymentUrl: z.string(),
 });
 export type PaymentLink = z.infer<typeof paymentLinkSchema>;
+/**
+ * What a signed-out visitor gets from the organization home's Pay Now: where to go, not the staff's figures
+ * (clicks, dates). docs/features.md, Payment links.
+ */
+export const visitorGenericLinkSchema = z.object({ linkId: z.string(), paymentUrl: z.string() });
+export type VisitorGenericLink = z.infer<typeof visitorGenericLinkSchema>;
 export const paymentLinkListSchema = z.array(paymentLinkSchema);
 
 /** The public page's key (random, URL-safe); anything that is not one is simply not found. */

@@ -132,6 +132,13 @@ const cases: Case[] = [
     invalid: [(ip) => post(`/api/public/payment-links/${linkId}/open`, ip, '{"broken": ')],
   },
   {
+    what: "Pay Now on an organization's home page (its generic link)",
+    limit: CLIENT_LIMITS.genericLink,
+    valid: [(ip) => post('/api/generic-payment-links', ip, { organizationId: org.id })],
+    validStatus: [200],
+    invalid: [(ip) => post('/api/generic-payment-links', ip, { organizationId: 'mine' }), (ip) => post('/api/generic-payment-links', ip, '{"broken": ')],
+  },
+  {
     what: 'registration',
     limit: CLIENT_LIMITS.registration,
     valid: [(ip, i) => post('/api/auth/register', ip, { email: `new${i}-${ipNo}@example.com`, firstName: 'New', lastName: 'Person' })],

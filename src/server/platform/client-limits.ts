@@ -46,6 +46,11 @@ export const CLIENT_LIMITS = {
    * figure bounds writes, not reading.
    */
   linkOpen: { name: 'public-link-open', max: 120, windowMs: HOUR, message: 'Too many requests from your network.' },
+  /**
+   * Pay Now on an organization's home page without signing in: it hands out the organization's one generic link
+   * (a write only when none is open), and a visitor clicks it a few times. Signed-in users are not counted.
+   */
+  genericLink: { name: 'public-generic-link', max: 30, windowMs: HOUR, anonymousOnly: true, message: 'Too many requests from your network.' },
   /** Self-registration: one person registers once, perhaps again after a mistyped address. */
   registration: { name: 'public-registration', max: 10, windowMs: HOUR, message: 'Too many registrations from your network.' },
   /**

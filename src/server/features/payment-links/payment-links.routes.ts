@@ -9,6 +9,7 @@ import {
   paymentLinkListSchema,
   paymentLinkSchema,
   publicPaymentLinkSchema,
+  visitorGenericLinkSchema,
 } from '../../../contracts/payment-links';
 import { paymentIntentResponseSchema } from '../../../contracts/payments';
 import type { AppDeps, ZodApp } from '../../platform/app-deps';
@@ -65,18 +66,21 @@ export function paymentLinksRoutes(app: ZodApp, deps: AppDeps): void {
     },
   });
 
+  // Public (part 2 section 7): the organization home's Pay Now is for visitors too. Signed in, the service keeps the
+  // caller to their organization and answers the staff's view; signed out, only an organization with a public home
+  // page, and only where to go (docs/features.md, Payment links).
+  const genericLinkAnswer = paymentLinkSchema.or(visitorGenericLinkSchema);
   app.post('/api/generic-payment-links', {
-    // Signed-in customers reach it from the organization home's Pay Now; the service keeps them to their organization.
-    config: { access: access.signedIn() },
+    config: { access: access.public(), clientLimit: CLIENT_LIMITS.genericLink },
     schema: {
       tags,
-      summary: "The organization's open generic (any amount) payment link, or a new one",
+      summary: "The organization's open generic (any amount) payment link, or a new one; signed out: linkId and paymentUrl only",
       body: createGenericPaymentLinkBodySchema,
-      response: { 200: paymentLinkSchema, 201: paymentLinkSchema },
+      response: { 200: genericLinkAnswer, 201: genericLinkAnswer },
     },
     handler: async (req, reply) => {
-      const { link, created } = await createGenericPaymentLink(db, requireCtx(req), config.appUrl, req.body);
-      return reply.code(created ? 201 : 200).send(link);
+      const { link, created } = await createGenericPaymentLink(db, req.ctx, config.appUrl, req.body);
+      return reply.code(created ? 201 : 200).send(req.ctx ? link : { linkId: link.linkId, paymentUrl: link.paymentUrl });
     },
   });
 

@@ -177,7 +177,7 @@ describe('POST /api/generic-payment-links', () => {
     expect((await genericLink(k.cookies.employee, { organizationId: k.org.id })).json().linkId).toBe(res.json().linkId);
   });
 
-  it("answers 404 for another organization, 400 for a user without one, 401 signed out; a super user may use any", async () => {
+  it("answers 404 for another organization, 400 for a user without one; a super user may use any", async () => {
     const k = await kit();
     const res = await genericLink(b.cookies.org_admin, { organizationId: k.org.id });
     expect(res.statusCode).toBe(404);
@@ -189,11 +189,39 @@ describe('POST /api/generic-payment-links', () => {
     const none = await genericLink(loner, { organizationId: k.org.id });
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe('You need an organization to create a payment link');
-    expect((await genericLink(undefined, { organizationId: k.org.id })).statusCode).toBe(401);
 
     const su = await t.cookieFor((await t.createUser({ role: 'super_user', organizationId: null })).id);
     expect((await genericLink(su, { organizationId: k.org.id })).statusCode).toBe(201);
     expect((await genericLink(su, { organizationId: 2_000_000_000 })).statusCode).toBe(404);
+  });
+
+  it("gives a signed-out visitor the organization's generic link (its home page's Pay Now): where to go, nothing more", async () => {
+    const k = await kit();
+    const first = await genericLink(undefined, { organizationId: k.org.id, expiresInDays: 365 });
+    expect(first.statusCode).toBe(201);
+    expect(Object.keys(first.json()).sort()).toEqual(['linkId', 'paymentUrl']);
+    expect(first.json().paymentUrl).toBe(`https://pay.example.test/payment/${first.json().linkId}`);
+    // A visitor does not choose the shared link's life: the default 30 days.
+    const row = await linkRow(first.json().linkId);
+    expect(row).toMatchObject({ organizationId: k.org.id, invoiceId: null, amount: null, status: 'active' });
+    expect(Math.abs(row.expiresAt!.getTime() - (row.createdAt.getTime() + 30 * DAY))).toBeLessThan(5000);
+    // Reused, not one per visitor: the staff's link is the visitors' link.
+    const again = await genericLink(undefined, { organizationId: k.org.id });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().linkId).toBe(first.json().linkId);
+    expect((await genericLink(k.cookies.org_admin, { organizationId: k.org.id })).json().linkId).toBe(first.json().linkId);
+    expect(await t.database.db.select().from(paymentLinks).where(eq(paymentLinks.organizationId, k.org.id))).toHaveLength(1);
+    // The page it leads to is the generic pay page.
+    expect((await open(first.json().linkId)).json()).toMatchObject({ status: 'active', invoice: null, amount: null, organization: { name: k.org.name } });
+  });
+
+  it('refuses a visitor an organization without a public home page, or one that does not exist (404), and writes nothing', async () => {
+    const hidden = await t.createOrganization({ slug: null });
+    const res = await genericLink(undefined, { organizationId: hidden.id });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Organization not found' });
+    expect((await genericLink(undefined, { organizationId: 2_000_000_000 })).statusCode).toBe(404);
+    expect(await t.database.db.select().from(paymentLinks).where(eq(paymentLinks.organizationId, hidden.id))).toEqual([]);
   });
 
   it('needs an organizationId', async () => {

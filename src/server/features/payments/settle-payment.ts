@@ -112,6 +112,7 @@ export async function settlePayment(
   let invoiceStatus: string | null = balance?.invoice.status ?? null;
   if (balance && balance.paidCents + p.amountCents >= toCents(balance.invoice.total) && balance.invoice.status !== 'paid') {
     await tx.update(invoices).set({ status: 'paid', paidDate: receivedDate }).where(eq(invoices.id, balance.invoice.id));
+    await completeInvoicePaymentLinks(tx, p.organizationId, balance.invoice.id);
     invoiceStatus = 'paid';
   }
   if (p.attemptId) {
@@ -137,6 +138,18 @@ export async function settlePayment(
     },
   ]);
   return { payment: inserted, invoiceStatus, created: true };
+}
+
+/**
+ * An invoice that became paid, by whatever route reported the payment (staff by hand, the portal, a webhook, a
+ * link), completes its open payment links in the same transaction: the links list says Completed at once, not
+ * when someone next opens the link (docs/features.md, Payment links).
+ */
+export async function completeInvoicePaymentLinks(tx: DbOrTx, organizationId: number, invoiceId: number): Promise<void> {
+  await tx
+    .update(paymentLinks)
+    .set({ status: 'completed', completedAt: new Date() })
+    .where(and(eq(paymentLinks.organizationId, organizationId), eq(paymentLinks.invoiceId, invoiceId), eq(paymentLinks.status, 'active')));
 }
 
 async function paymentForIntent(tx: DbOrTx, organizationId: number, intentId: string): Promise<PaymentRow | undefined> {
