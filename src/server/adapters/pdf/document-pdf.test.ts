@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pdfPageCount, pdfText, solidPng } from '../../features/invoices/documents.test-kit';
+import { pdfPageCount, pdfText, solidPng } from '../../features/documents/documents.test-kit';
 import { renderDocumentPdf, type PdfDocumentModel } from './document-pdf';
 
 const model = (lines: number, extra: Partial<PdfDocumentModel> = {}): PdfDocumentModel => ({

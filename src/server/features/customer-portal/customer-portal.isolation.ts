@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { customers, invoices, paymentAttempts, portalTokens, savedPaymentMethods, setupAttempts } from '../../db/schema/index';
 import type { IsolationCase, World } from '../../test/isolation';
-import { createPortalLink } from './create-portal-link';
+import { createPortalLink } from '../documents/create-portal-link';
 
 /** A customer of organization A with a sent invoice and a saved card, and organization B's own portal link. */
 async function portalOfA(w: World) {

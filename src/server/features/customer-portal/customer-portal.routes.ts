@@ -16,7 +16,7 @@ import type { AppDeps, ZodApp } from '../../platform/app-deps';
 import { access } from '../../platform/context';
 import { CLIENT_LIMITS } from '../../platform/client-limits';
 import { requireCtx } from '../../platform/guard';
-import { sendPdf } from '../invoices/send-pdf';
+import { sendPdf } from '../documents/send-pdf';
 import { confirmSetupIntent } from './confirm-setup-intent';
 import { createSetupIntent } from './create-setup-intent';
 import { emailPortalLink } from './email-portal-link';

@@ -7,8 +7,8 @@ import { ROLE_PERMISSIONS, ROLES, type Role } from '../../../contracts/permissio
 import { auditLog, customers, invoices, outbox, paymentAttempts, paymentProcessors, payments, portalTokens, savedPaymentMethods, setupAttempts, users } from '../../db/schema/index';
 import { hashToken } from '../../platform/tokens';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createCustomer, pdfText } from '../invoices/documents.test-kit';
-import { createPortalLink } from './create-portal-link';
+import { createCustomer, pdfText } from '../documents/documents.test-kit';
+import { createPortalLink } from '../documents/create-portal-link';
 
 const CARD_OK = { number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' };
 const CARD_DECLINED = { number: '4000000000000002', expMonth: 12, expYear: 2035, cvc: '123' };

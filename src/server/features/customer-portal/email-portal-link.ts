@@ -10,7 +10,7 @@ import type { RequestContext } from '../../platform/context';
 import { invalid, notFound } from '../../platform/errors';
 import { tenantFilter } from '../../platform/tenancy';
 import { writeAudit } from '../audit/write-audit';
-import { createPortalLink } from './create-portal-link';
+import { createPortalLink } from '../documents/create-portal-link';
 
 export async function emailPortalLink(deps: { db: Db; config: Config; mailer: Mailer }, ctx: RequestContext, customerId: number): Promise<PortalLinkResponse> {
   const { db } = deps;

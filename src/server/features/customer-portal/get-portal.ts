@@ -6,7 +6,7 @@ import { fromCents, toCents } from '../../../contracts/money';
 import type { DbOrTx } from '../../db/client';
 import { invoices, organizations, payments, savedPaymentMethods } from '../../db/schema/index';
 import { runAll } from '../../platform/lists';
-import { isOverdue } from '../invoices/invoice-view';
+import { isOverdue } from '../documents/invoice-view';
 import type { CustomerRow } from './resolve-portal-customer';
 
 /** `canPay`: whether this viewer may start a payment or save a card (resolve-portal-customer.ts). */

@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../db/client';
 import { invoices } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { conflict, notFound } from '../../platform/errors';
-import { renderInvoicePdf } from '../invoices/invoice-pdf';
+import { renderInvoicePdf } from '../documents/invoice-pdf';
 import { lockInvoiceBalance } from '../payments/settle-payment';
 import { startPayment } from '../payments/start-payment';
 import type { CustomerRow } from './resolve-portal-customer';

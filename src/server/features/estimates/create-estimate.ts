@@ -3,7 +3,7 @@ import { priceLineItems } from '../../../contracts/line-items';
 import type { Db } from '../../db/client';
 import { estimateLineItems, estimates } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
-import { checkAmounts, documentTotals, organizationAndCustomer } from '../invoices/document-rules';
+import { checkAmounts, documentTotals, organizationAndCustomer } from '../documents/document-rules';
 import { nextDocumentNumber } from '../numbering/next-number';
 import { getEstimate } from './get-estimate';
 

@@ -6,9 +6,9 @@ import type { Mailer } from '../../adapters/mail/mailer';
 import { renderDocumentPdf } from '../../adapters/pdf/document-pdf';
 import type { Db } from '../../db/client';
 import type { RequestContext } from '../../platform/context';
-import { itemLines, recipientOf, sendDocumentEmail, signature } from '../invoices/document-mail';
-import { loadBusiness, loadDocumentCustomer, loadLogo, type Business, type DocumentCustomer } from '../invoices/document-parties';
-import { pdfFileName } from '../invoices/invoice-pdf';
+import { itemLines, recipientOf, sendDocumentEmail, signature } from '../documents/document-mail';
+import { loadBusiness, loadDocumentCustomer, loadLogo, type Business, type DocumentCustomer } from '../documents/document-parties';
+import { pdfFileName } from '../documents/invoice-pdf';
 import { estimatePdfModel } from './estimate-pdf';
 import { getEstimate } from './get-estimate';
 

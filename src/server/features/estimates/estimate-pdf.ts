@@ -15,8 +15,8 @@ import {
   paymentTermsLabel,
   type Business,
   type DocumentCustomer,
-} from '../invoices/document-parties';
-import { pdfFileName } from '../invoices/invoice-pdf';
+} from '../documents/document-parties';
+import { pdfFileName } from '../documents/invoice-pdf';
 import { getEstimate } from './get-estimate';
 
 export function estimatePdfModel(est: Estimate, business: Business, logo: Buffer | null, customer: DocumentCustomer | null): PdfDocumentModel {

@@ -5,7 +5,7 @@ import type { AppDeps, ZodApp } from '../../platform/app-deps';
 import { access } from '../../platform/context';
 import { requireCtx } from '../../platform/guard';
 import { setTotalCount } from '../../platform/lists';
-import { sendPdf } from '../invoices/send-pdf';
+import { sendPdf } from '../documents/send-pdf';
 import { createEstimate } from './create-estimate';
 import { emailEstimate } from './email-estimate';
 import { renderEstimatePdf } from './estimate-pdf';

@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimateLineItems, estimates, messages, outbox } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createCustomer, orgKit, pdfText, type OrgKit } from '../invoices/documents.test-kit';
+import { createCustomer, orgKit, pdfText, type OrgKit } from '../documents/documents.test-kit';
 
 let t: TestApp;
 let a: OrgKit;

@@ -7,7 +7,7 @@ import { estimateLineItems, estimates } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { tenantFilter } from '../../platform/tenancy';
-import { checkAmounts, customerInOrganization, documentTotals } from '../invoices/document-rules';
+import { checkAmounts, customerInOrganization, documentTotals } from '../documents/document-rules';
 import { getEstimate } from './get-estimate';
 
 /** Updates the fields present; lineItems, when present, replace the lines. Totals are recomputed. */

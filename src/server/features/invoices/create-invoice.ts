@@ -4,8 +4,8 @@ import type { Db } from '../../db/client';
 import { invoiceLineItems, invoices } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { nextDocumentNumber } from '../numbering/next-number';
-import { checkAmounts, checkEstimateRef, checkWorkOrderRef, documentTotals, organizationAndCustomer } from './document-rules';
-import { getInvoice } from './get-invoice';
+import { checkAmounts, checkEstimateRef, checkWorkOrderRef, documentTotals, organizationAndCustomer } from '../documents/document-rules';
+import { getInvoice } from '../documents/get-invoice';
 
 /**
  * A new invoice and its lines in one transaction. The server prices the lines (tax null is 0), checks

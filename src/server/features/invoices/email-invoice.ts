@@ -8,12 +8,12 @@ import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { customers, invoices } from '../../db/schema/index';
-import { createPortalLink } from '../customer-portal/create-portal-link';
+import { createPortalLink } from '../documents/create-portal-link';
 import type { RequestContext } from '../../platform/context';
-import { itemLines, recipientOf, sendDocumentEmail, signature } from './document-mail';
-import { loadBusiness, loadDocumentCustomer, loadLogo, paymentTermsLabel, type Business, type DocumentCustomer } from './document-parties';
-import { getInvoice } from './get-invoice';
-import { invoicePdfModel, pdfFileName } from './invoice-pdf';
+import { itemLines, recipientOf, sendDocumentEmail, signature } from '../documents/document-mail';
+import { loadBusiness, loadDocumentCustomer, loadLogo, paymentTermsLabel, type Business, type DocumentCustomer } from '../documents/document-parties';
+import { getInvoice } from '../documents/get-invoice';
+import { invoicePdfModel, pdfFileName } from '../documents/invoice-pdf';
 
 export interface InvoiceEmailInput {
   invoice: Invoice;

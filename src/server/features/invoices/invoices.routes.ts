@@ -7,11 +7,11 @@ import { requireCtx } from '../../platform/guard';
 import { setTotalCount } from '../../platform/lists';
 import { createInvoice } from './create-invoice';
 import { emailInvoice } from './email-invoice';
-import { getInvoice } from './get-invoice';
-import { renderInvoicePdf } from './invoice-pdf';
+import { getInvoice } from '../documents/get-invoice';
+import { renderInvoicePdf } from '../documents/invoice-pdf';
 import { listInvoices } from './list-invoices';
 import { updateInvoice } from './update-invoice';
-import { sendPdf } from './send-pdf';
+import { sendPdf } from '../documents/send-pdf';
 
 const READ = ['view_financials', 'manage_invoices', 'create_invoices'] as const;
 

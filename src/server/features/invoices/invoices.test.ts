@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, customers, invoiceLineItems, invoices, messageDeliveries, messages, numberCounters, organizations, outbox, payments, uploads } from '../../db/schema/index';
 import { SECRET_MASK } from '../../adapters/outbox/mask-secrets';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createCustomer, orgKit, pdfPageCount, pdfText, solidPng, type OrgKit } from './documents.test-kit';
+import { createCustomer, orgKit, pdfPageCount, pdfText, solidPng, type OrgKit } from '../documents/documents.test-kit';
 
 let t: TestApp;
 let a: OrgKit;

@@ -8,7 +8,7 @@ import { cachedRead, tenantScopeKey } from '../../platform/read-cache';
 import { customersNamed, invoiceSearch } from '../customers/customer-search';
 import { tenantFilter } from '../../platform/tenancy';
 import { preparedFor, singleOrganization } from '../../platform/prepared';
-import { invoiceColumns, invoiceCustomerJoin, toInvoices } from './invoice-view';
+import { invoiceColumns, invoiceCustomerJoin, toInvoices } from '../documents/invoice-view';
 
 const SORTABLE = {
   invoiceNumber: invoices.invoiceNumber,

@@ -8,8 +8,8 @@ import type { RequestContext } from '../../platform/context';
 import { conflict, notFound, pgErrorCode } from '../../platform/errors';
 import { tenantFilter } from '../../platform/tenancy';
 import { writeAudit } from '../audit/write-audit';
-import { checkAmounts, checkEstimateRef, checkWorkOrderRef, customerInOrganization, documentTotals } from './document-rules';
-import { getInvoice } from './get-invoice';
+import { checkAmounts, checkEstimateRef, checkWorkOrderRef, customerInOrganization, documentTotals } from '../documents/document-rules';
+import { getInvoice } from '../documents/get-invoice';
 
 const NUMBER_TAKEN = 'Invoice number already exists';
 

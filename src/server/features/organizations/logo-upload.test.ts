@@ -5,8 +5,8 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, organizations, uploads } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createCustomer } from '../invoices/documents.test-kit';
-import { loadBusiness, loadLogo } from '../invoices/document-parties';
+import { createCustomer } from '../documents/documents.test-kit';
+import { loadBusiness, loadLogo } from '../documents/document-parties';
 import { multipart, postLogo, solidPng, TINY_GIF, TINY_WEBP } from './logo.test-kit';
 
 let t: TestApp;

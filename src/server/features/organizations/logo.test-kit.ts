@@ -1,6 +1,6 @@
 // Test helpers for logo uploads: a multipart body as a browser's FormData sends it, and real image bytes.
 import { randomUUID } from 'node:crypto';
-import { solidPng } from '../invoices/documents.test-kit';
+import { solidPng } from '../documents/documents.test-kit';
 import type { TestApp } from '../../test/test-app';
 
 export { solidPng };

@@ -8,7 +8,7 @@ import { openDatabase } from '../../db/client';
 import { invoices, paymentProcessors } from '../../db/schema/index';
 import { createSecretBox, secretBoxFor } from '../../platform/secret-box';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { orgKit, type OrgKit } from '../invoices/documents.test-kit';
+import { orgKit, type OrgKit } from '../documents/documents.test-kit';
 import { UNREADABLE_KEYS } from '../payments/choose-processor';
 import { findActiveProcessorRow } from './active-processor-row';
 import { openConfiguration } from './processor-secrets';

@@ -5,7 +5,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, paymentAttempts, paymentProcessors, payments } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { orgKit, type OrgKit } from '../invoices/documents.test-kit';
+import { orgKit, type OrgKit } from '../documents/documents.test-kit';
 
 let t: TestApp;
 let a: OrgKit;

@@ -8,7 +8,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, paymentProcessors } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { orgKit, type OrgKit } from '../invoices/documents.test-kit';
+import { orgKit, type OrgKit } from '../documents/documents.test-kit';
 import { STRIPE_FAILURE_MESSAGES, stripeFailure } from './gateways/stripe-failure';
 
 interface LogLine {

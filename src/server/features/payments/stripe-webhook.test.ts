@@ -6,7 +6,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, paymentAttempts, paymentProcessors, payments } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { orgKit, type OrgKit } from '../invoices/documents.test-kit';
+import { orgKit, type OrgKit } from '../documents/documents.test-kit';
 import { WEBHOOK_BODY_LIMIT, WEBHOOK_MESSAGES } from './stripe-webhook';
 
 const SECRET_A = 'whsec_tradebook_webhook_test_org_a';

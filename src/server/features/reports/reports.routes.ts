@@ -3,7 +3,7 @@ import { reportQuerySchema, reportSummarySchema } from '../../../contracts/repor
 import type { AppDeps, ZodApp } from '../../platform/app-deps';
 import { access } from '../../platform/context';
 import { requireCtx } from '../../platform/guard';
-import { contentDisposition } from '../invoices/send-pdf';
+import { contentDisposition } from '../documents/send-pdf';
 import { exportReportCsv } from './export-report-csv';
 import { getReportSummary } from './get-report-summary';
 import { cachedRead, tenantScopeKey } from '../../platform/read-cache';

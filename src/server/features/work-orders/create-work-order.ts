@@ -4,7 +4,7 @@ import type { CreateWorkOrder, WorkOrder } from '../../../contracts/work-orders'
 import type { Db } from '../../db/client';
 import { workOrderLineItems, workOrders } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
-import { checkAmounts, organizationAndCustomer } from '../invoices/document-rules';
+import { checkAmounts, organizationAndCustomer } from '../documents/document-rules';
 import { nextDocumentNumber } from '../numbering/next-number';
 import { getWorkOrder } from './get-work-order';
 

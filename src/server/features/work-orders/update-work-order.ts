@@ -7,7 +7,7 @@ import { workOrderLineItems, workOrders } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { tenantFilter } from '../../platform/tenancy';
-import { checkAmounts, customerInOrganization } from '../invoices/document-rules';
+import { checkAmounts, customerInOrganization } from '../documents/document-rules';
 import { workOrderTotal } from './create-work-order';
 import { getWorkOrder } from './get-work-order';
 
