@@ -119,6 +119,25 @@ describe('invoice payment links', () => {
     await admin.context.close();
   });
 
+  it("Pay Now on the organization's home page takes a signed-out visitor to the generic pay page in the same tab, no blank tab", async () => {
+    const context = await browser.newContext({ baseURL: baseURL() });
+    const page = await context.newPage();
+    const opened: string[] = [];
+    context.on('page', (p) => opened.push(p.url()));
+    await page.goto('/org/demo');
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/generic-payment-links') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    expect([200, 201]).toContain((await answer).status());
+    await page.waitForURL(/\/payment\/[A-Za-z0-9_-]{16,}$/);
+    // The generic link's page: any amount, with the payer's name and what it is for.
+    await page.getByLabel('Amount').waitFor();
+    await page.getByRole('button', { name: 'Continue to Payment' }).waitFor();
+    expect(opened).toEqual([]);
+    expect(context.pages()).toHaveLength(1);
+    expect(await page.getByText('Not signed in').count()).toBe(0);
+    await context.close();
+  });
+
   it('an unknown link shows Payment Link Not Found to a signed-out visitor', async () => {
     const context = await browser.newContext({ baseURL: baseURL() });
     const page = await context.newPage();

@@ -219,7 +219,7 @@ describe('POST /api/generic-payment-links', () => {
     const hidden = await t.createOrganization({ slug: null });
     const res = await genericLink(undefined, { organizationId: hidden.id });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Organization not found' });
+    expect(res.json()).toMatchObject({ message: 'Organization not found' });
     expect((await genericLink(undefined, { organizationId: 2_000_000_000 })).statusCode).toBe(404);
     expect(await t.database.db.select().from(paymentLinks).where(eq(paymentLinks.organizationId, hidden.id))).toEqual([]);
   });

@@ -21,16 +21,14 @@ function OrganizationHome({ organization }: { organization: SluggedOrganization 
   }, [organization.name]);
 
   const onPay = () => {
-    // Opened before the request so the browser counts it as the user's click, not a pop-up.
-    const tab = window.open('', '_blank');
+    // The pay page opens in this tab once its address is known: no blank tab while asking, none left behind on
+    // a failure (docs/features.md, Payment links). Visitors need no account; the server limits them per client.
     paymentLink.mutate(organization.id, {
       onSuccess: ({ paymentUrl }) => {
         toast({ title: 'Payment Link Generated', description: 'Opening secure payment portal' });
-        if (tab) tab.location.href = paymentUrl;
-        else window.location.assign(paymentUrl);
+        window.location.assign(paymentUrl);
       },
       onError: (error) => {
-        tab?.close();
         toast({ variant: 'destructive', title: 'Failed to generate payment link. Please try again.', description: errorMessage(error) });
       },
     });
