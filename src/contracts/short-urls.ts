@@ -14,6 +14,7 @@ export const SHORT_URL_MESSAGES = {
   created: 'Short URL created successfully',
   updated: 'Short URL updated successfully',
   notFound: 'Short URL not found',
+  pointsAtShortLink: 'A short URL cannot point to another short URL of this site',
 } as const;
 
 /** Letters, digits, - and _: safe in a path segment without escaping. */

@@ -13,6 +13,7 @@ import { setTotalCount } from '../../platform/lists';
 import { createShortUrl } from './create-short-url';
 import { listShortUrls } from './list-short-urls';
 import { resolveShortUrl } from './resolve-short-url';
+import { assertNotOwnShortLink } from './short-link-target';
 import { updateShortUrl } from './update-short-url';
 import { SHORT_URL_NOT_FOUND_PAGE } from './short-url-not-found-page';
 
@@ -24,7 +25,8 @@ const write = access.require('manage_customers', { tenant: true });
 const tags = ['short-urls'];
 
 export function shortUrlsRoutes(app: ZodApp, deps: AppDeps): void {
-  const { db } = deps;
+  const { db, config } = deps;
+  const ownHosts = (req: { host: string }) => ({ appUrl: config.appUrl, requestHost: req.host });
 
   app.get('/api/short-urls', {
     config: { access: read, cacheResponse: true },
@@ -49,7 +51,10 @@ export function shortUrlsRoutes(app: ZodApp, deps: AppDeps): void {
       body: createShortUrlBodySchema,
       response: { 201: shortUrlSchema },
     },
-    handler: async (req, reply) => reply.code(201).send(await createShortUrl(db, requireCtx(req), req.body)),
+    handler: async (req, reply) => {
+      assertNotOwnShortLink(req.body.originalUrl, ownHosts(req));
+      return reply.code(201).send(await createShortUrl(db, requireCtx(req), req.body));
+    },
   });
 
   app.put('/api/short-urls/:id', {
@@ -61,7 +66,10 @@ export function shortUrlsRoutes(app: ZodApp, deps: AppDeps): void {
       body: updateShortUrlBodySchema,
       response: { 200: shortUrlSchema },
     },
-    handler: async (req) => updateShortUrl(db, requireCtx(req), req.params.id, req.body),
+    handler: async (req) => {
+      assertNotOwnShortLink(req.body.originalUrl, ownHosts(req));
+      return updateShortUrl(db, requireCtx(req), req.params.id, req.body);
+    },
   });
 
   // Public, outside /api: anyone with the link is sent on. No-store so every visit reaches us and counts.

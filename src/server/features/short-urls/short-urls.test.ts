@@ -108,6 +108,45 @@ describe('creating short URLs', () => {
   });
 });
 
+describe('no redirect loops', () => {
+  const app = () => new URL(t.config.appUrl);
+  const refused = (res: { statusCode: number; json: () => { issues: unknown[] } }) => {
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toEqual([{ path: 'originalUrl', message: 'A short URL cannot point to another short URL of this site' }]);
+  };
+
+  it("refuses a target that is a short link of this installation (APP_URL's origin, any spelling of /s/...)", async () => {
+    const own = (await post({ title: 'Real', originalUrl: 'https://example.com/real', shortCode: 'loop-target' })).json();
+    const base = app().origin;
+    for (const target of [`${base}/s/loop-target`, `${base}/s/loop-self`, `${base.toUpperCase()}/s/./loop-target?x=1`, `${base}/S/loop-target`, `${base}/s/`]) {
+      refused(await post({ title: 'Loop', originalUrl: target, shortCode: 'loop-self' }));
+    }
+    expect(await t.database.db.select().from(shortUrls).where(eq(shortUrls.shortCode, 'loop-self'))).toEqual([]);
+    // Editing an existing link to point at a short link is refused the same way, and leaves it unchanged.
+    refused(await put(own.id, { originalUrl: `${base}/s/loop-target` }));
+    expect((await visit('loop-target')).headers.location).toBe('https://example.com/real');
+  });
+
+  it('refuses a short link on the host the request came to, even when APP_URL names another', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/short-urls',
+      cookie: manager,
+      headers: { host: 'tradebook.internal:8443' },
+      payload: { title: 'Loop', originalUrl: 'https://tradebook.internal:8443/s/abc1234' },
+    });
+    refused(res);
+  });
+
+  it('accepts other pages of this installation and /s/ paths of other sites', async () => {
+    const base = app().origin;
+    for (const target of [`${base}/book/demo`, `${base}/shop/s/x`, 'https://other.example/s/abc', `${base}/sx/abc`]) {
+      const res = await post({ title: 'Fine', originalUrl: target });
+      expect(res.statusCode, target).toBe(201);
+    }
+  });
+});
+
 describe('the redirect', () => {
   it('answers 302 to the target and counts each click atomically', async () => {
     const created = (await post({ title: 'Go', originalUrl: 'https://example.com/landing', shortCode: 'go-here' })).json();
