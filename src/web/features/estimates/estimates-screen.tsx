@@ -9,13 +9,13 @@ import { useEstimates } from '@/features/estimates/api/get-estimates';
 import { EstimateDialog } from '@/features/estimates/components/estimate-dialog';
 import { EstimatesTable } from '@/features/estimates/components/estimates-table';
 import { useEstimateActions } from '@/features/estimates/components/use-estimate-actions';
-import { PAGE_SIZE } from '@/features/work-orders/api/list-path';
-import { ListPager } from '@/features/work-orders/components/list-pager';
-import { ListSearch } from '@/features/work-orders/components/list-search';
-import { ListStatus } from '@/features/work-orders/components/list-status';
-import { useCan } from '@/features/work-orders/lib/permissions';
-import { useListState } from '@/features/work-orders/lib/use-list-state';
-import { useOpenParam } from '@/features/work-orders/lib/use-open-param';
+import { PAGE_SIZE } from '@/lib/list-path';
+import { ListPager } from '@/components/list-pager';
+import { ListSearch } from '@/components/list-search';
+import { ListStatus } from '@/components/list-status';
+import { useCan } from '@/lib/auth/use-can';
+import { useListState } from '@/lib/use-list-state';
+import { useOpenParam } from '@/lib/use-open-param';
 
 export function EstimatesScreen() {
   const labels = useLabels();

@@ -9,13 +9,13 @@ import { useInvoices } from '@/features/invoices/api/get-invoices';
 import { InvoiceDialog } from '@/features/invoices/components/invoice-dialog';
 import { InvoicesTable } from '@/features/invoices/components/invoices-table';
 import { useInvoiceActions } from '@/features/invoices/components/use-invoice-actions';
-import { PAGE_SIZE } from '@/features/work-orders/api/list-path';
-import { ListPager } from '@/features/work-orders/components/list-pager';
-import { ListSearch } from '@/features/work-orders/components/list-search';
-import { ListStatus } from '@/features/work-orders/components/list-status';
-import { useCan } from '@/features/work-orders/lib/permissions';
-import { useListState } from '@/features/work-orders/lib/use-list-state';
-import { useOpenParam } from '@/features/work-orders/lib/use-open-param';
+import { PAGE_SIZE } from '@/lib/list-path';
+import { ListPager } from '@/components/list-pager';
+import { ListSearch } from '@/components/list-search';
+import { ListStatus } from '@/components/list-status';
+import { useCan } from '@/lib/auth/use-can';
+import { useListState } from '@/lib/use-list-state';
+import { useOpenParam } from '@/lib/use-open-param';
 
 export function InvoicesScreen() {
   const labels = useLabels();

@@ -4,12 +4,12 @@ import { isApiError } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/page-header';
-import { PAGE_SIZE } from '@/features/work-orders/api/list-path';
-import { ListPager } from '@/features/work-orders/components/list-pager';
-import { ListSearch } from '@/features/work-orders/components/list-search';
-import { ListStatus } from '@/features/work-orders/components/list-status';
-import { useCan } from '@/features/work-orders/lib/permissions';
-import { useListState } from '@/features/work-orders/lib/use-list-state';
+import { PAGE_SIZE } from '@/lib/list-path';
+import { ListPager } from '@/components/list-pager';
+import { ListSearch } from '@/components/list-search';
+import { ListStatus } from '@/components/list-status';
+import { useCan } from '@/lib/auth/use-can';
+import { useListState } from '@/lib/use-list-state';
 import { usePayments } from './api/payments-api';
 import { PaymentsTable } from './components/payments-table';
 

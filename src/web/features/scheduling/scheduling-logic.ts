@@ -95,6 +95,26 @@ export function slotsForDate(date: string, hours: DayHours | null, keep?: string
   return slots;
 }
 
+/**
+ * The slots of `date` that do not overlap a booked appointment, for one lasting `duration` minutes: the staff form
+ * offers free times only, as the public page does (docs/features.md, Scheduling). `busy` holds the wall clocks
+ * ('YYYY-MM-DDTHH:MM:SS') and durations of the other, non-cancelled appointments around that day; `keep` (the
+ * edited appointment's own time) stays.
+ */
+export function freeSlots(date: string, slots: string[], busy: readonly { appointmentDate: string; duration: number }[], duration: number, keep?: string | null): string[] {
+  const dayStart = Date.parse(`${date}T00:00:00Z`);
+  const ranges = busy.map((b) => {
+    const start = (Date.parse(`${b.appointmentDate.slice(0, 19)}Z`) - dayStart) / 60_000;
+    return { start, end: start + b.duration };
+  });
+  return slots.filter((t) => {
+    if (t === keep) return true;
+    const start = minutesOfDay(t);
+    const end = start + Math.max(1, duration);
+    return !ranges.some((r) => r.start < end && r.end > start);
+  });
+}
+
 /** '9:30 AM'. */
 export function timeLabel(hhmm: string): string {
   const m = minutesOfDay(hhmm);

@@ -18,8 +18,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { ListPager } from '@/features/work-orders/components/list-pager';
-import { ListSearch } from '@/features/work-orders/components/list-search';
+import { ListPager } from '@/components/list-pager';
+import { ListSearch } from '@/components/list-search';
 
 // Written out rather than imported from @contracts/time-entries, which builds zod schemas on load.
 const ACTIVE_TIMER_POLL_MS = 1000;

@@ -22,8 +22,8 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { toast } from '@/components/ui/use-toast';
-import { ListPager } from '@/features/work-orders/components/list-pager';
-import { ListSearch } from '@/features/work-orders/components/list-search';
+import { ListPager } from '@/components/list-pager';
+import { ListSearch } from '@/components/list-search';
 
 /** DEFAULT_PAGE_SIZE of @contracts/lists, written out so the list does not load zod (the form's validator loads it on use). */
 const PAGE_SIZE = 50;

@@ -5,10 +5,10 @@ import { useCurrentUser } from '@/lib/auth/current-user';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { ListPager } from '@/features/work-orders/components/list-pager';
-import { ListSearch } from '@/features/work-orders/components/list-search';
-import { ListStatus } from '@/features/work-orders/components/list-status';
-import { useListState } from '@/features/work-orders/lib/use-list-state';
+import { ListPager } from '@/components/list-pager';
+import { ListSearch } from '@/components/list-search';
+import { ListStatus } from '@/components/list-status';
+import { useListState } from '@/lib/use-list-state';
 import { USERS_PAGE_SIZE, useUsers } from '@/features/users/api/get-users';
 import { UsersTable } from '@/features/users/components/users-table';
 

@@ -7,17 +7,17 @@ import { toast } from '@/components/ui/use-toast';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/page-header';
-import { PAGE_SIZE } from '@/features/work-orders/api/list-path';
+import { PAGE_SIZE } from '@/lib/list-path';
 import { useWorkOrders } from '@/features/work-orders/api/get-work-orders';
 import { useUpdateWorkOrder } from '@/features/work-orders/api/update-work-order';
-import { ListPager } from '@/features/work-orders/components/list-pager';
-import { ListSearch } from '@/features/work-orders/components/list-search';
-import { ListStatus } from '@/features/work-orders/components/list-status';
+import { ListPager } from '@/components/list-pager';
+import { ListSearch } from '@/components/list-search';
+import { ListStatus } from '@/components/list-status';
 import { WorkOrderDialog } from '@/features/work-orders/components/work-order-dialog';
 import { WorkOrdersTable, type WorkOrderAction } from '@/features/work-orders/components/work-orders-table';
-import { useCan } from '@/features/work-orders/lib/permissions';
-import { useListState } from '@/features/work-orders/lib/use-list-state';
-import { useOpenParam } from '@/features/work-orders/lib/use-open-param';
+import { useCan } from '@/lib/auth/use-can';
+import { useListState } from '@/lib/use-list-state';
+import { useOpenParam } from '@/lib/use-open-param';
 
 const NEXT_STATUS: Record<WorkOrderAction, 'in_progress' | 'completed'> = { start: 'in_progress', complete: 'completed' };
 

@@ -18,7 +18,6 @@ export interface CustomerListParams {
 export const customerKeys = {
   all: ['customers'] as const,
   list: (params: CustomerListParams) => ['customers', 'list', params] as const,
-  options: (search: string) => ['customers', 'options', search] as const,
   detail: (id: number) => ['customers', 'detail', id] as const,
 };
 
@@ -47,26 +46,4 @@ export function customersQueryOptions(params: CustomerListParams) {
 
 export function useCustomers(params: CustomerListParams) {
   return useQuery(customersQueryOptions(params));
-}
-
-export interface CustomerOption {
-  id: number;
-  name: string;
-  email: string | null;
-  phone: string | null;
-}
-
-export const CUSTOMER_OPTIONS_LIMIT = 50;
-
-/** For pickers (work orders, invoices, estimates, messages): the first 50 customers matching `search`. */
-export function useCustomerOptions(search: string) {
-  const q = search.trim();
-  return useQuery({
-    queryKey: customerKeys.options(q),
-    queryFn: async ({ signal }): Promise<CustomerOption[]> => {
-      const { rows } = await getCustomers({ q, limit: CUSTOMER_OPTIONS_LIMIT }, signal);
-      return rows.map(({ id, name, email, phone }) => ({ id, name, email, phone }));
-    },
-    placeholderData: keepPreviousData,
-  });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateEstimateInput, Estimate } from '@contracts/estimates';
 import { api } from '@/lib/api-client';
-import { invalidateAfterSave } from '@/features/work-orders/lib/save-invalidation';
+import { invalidateAfterSave } from '@/lib/save-invalidation';
 
 export function createEstimate(input: CreateEstimateInput): Promise<Estimate> {
   return api.post<Estimate>('/api/estimates', input);

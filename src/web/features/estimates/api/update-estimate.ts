@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Estimate, UpdateEstimateInput } from '@contracts/estimates';
 import { api } from '@/lib/api-client';
-import { invalidateAfterSave } from '@/features/work-orders/lib/save-invalidation';
+import { invalidateAfterSave } from '@/lib/save-invalidation';
 
 export function updateEstimate({ id, input }: { id: number; input: UpdateEstimateInput }): Promise<Estimate> {
   return api.put<Estimate>(`/api/estimates/${id}`, input);

@@ -27,9 +27,9 @@ import {
   type EstimateFormOutput,
   type EstimateFormValues,
 } from '@/features/estimates/lib/estimate-form-schema';
-import { CustomerPicker } from '@/features/work-orders/components/customer-picker';
-import { useCan } from '@/features/work-orders/lib/permissions';
-import { applyServerIssues } from '@/features/work-orders/lib/server-issues';
+import { CustomerPicker } from '@/components/customer-picker';
+import { useCan } from '@/lib/auth/use-can';
+import { applyServerIssues } from '@/lib/server-issues';
 
 const resolver = zodResolver(estimateFormSchema) as unknown as Resolver<EstimateFormValues, unknown, EstimateFormOutput>;
 const FIELDS = Object.keys(newEstimateValues());

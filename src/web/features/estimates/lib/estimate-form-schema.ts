@@ -3,9 +3,8 @@ import { z } from 'zod';
 import { fromCents, toCents } from '@contracts/money';
 import { createEstimateSchema, ESTIMATE_STATUSES, type CreateEstimateInput, type Estimate, type EstimateStatus } from '@contracts/estimates';
 import { emptyLineItem, lineAmount, linesSubtotalCents, type LineItemValues } from '@/components/line-items-editor';
-import { formLineItemsSchema } from '@/features/work-orders/lib/line-item-schema';
-import { toDateInput } from '@/features/work-orders/lib/date-time';
-import { plainQuantity } from '@/features/work-orders/lib/work-order-form-schema';
+import { formLineItemsSchema, plainQuantity } from '@/lib/line-item-schema';
+import { toDateInput } from '@/lib/date-time';
 
 const shape = createEstimateSchema.shape;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateInvoiceInput, Invoice } from '@contracts/invoices';
 import { api } from '@/lib/api-client';
-import { invalidateAfterSave } from '@/features/work-orders/lib/save-invalidation';
+import { invalidateAfterSave } from '@/lib/save-invalidation';
 
 export function createInvoice(input: CreateInvoiceInput): Promise<Invoice> {
   return api.post<Invoice>('/api/invoices', input);

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Invoice } from '@contracts/invoices';
 import { api, type Page } from '@/lib/api-client';
-import { listPath, PAGE_SIZE } from '@/features/work-orders/api/list-path';
+import { listPath, PAGE_SIZE } from '@/lib/list-path';
 
 export interface InvoiceListParams {
   q?: string;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Invoice, UpdateInvoiceInput } from '@contracts/invoices';
 import { api } from '@/lib/api-client';
-import { invalidateAfterSave } from '@/features/work-orders/lib/save-invalidation';
+import { invalidateAfterSave } from '@/lib/save-invalidation';
 
 export function updateInvoice({ id, input }: { id: number; input: UpdateInvoiceInput }): Promise<Invoice> {
   return api.put<Invoice>(`/api/invoices/${id}`, input);

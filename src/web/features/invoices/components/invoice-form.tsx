@@ -34,10 +34,10 @@ import {
   type InvoiceFormOutput,
   type InvoiceFormValues,
 } from '@/features/invoices/lib/invoice-form-schema';
-import { useCustomerWorkOrders } from '@/features/work-orders/api/get-work-orders';
-import { CustomerPicker } from '@/features/work-orders/components/customer-picker';
-import { useCan } from '@/features/work-orders/lib/permissions';
-import { applyServerIssues } from '@/features/work-orders/lib/server-issues';
+import { useCustomerWorkOrders } from '@/features/invoices/api/get-customer-work-orders';
+import { CustomerPicker } from '@/components/customer-picker';
+import { useCan } from '@/lib/auth/use-can';
+import { applyServerIssues } from '@/lib/server-issues';
 
 const resolver = zodResolver(invoiceFormSchema) as unknown as Resolver<InvoiceFormValues, unknown, InvoiceFormOutput>;
 const FIELDS = Object.keys(newInvoiceValues());

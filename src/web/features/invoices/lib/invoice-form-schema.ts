@@ -5,8 +5,8 @@ import { createInvoiceSchema, INVOICE_STATUSES, type CreateInvoiceInput, type In
 import { lineItemInputSchema } from '@contracts/line-items';
 import { fromCents, toCents } from '@contracts/money';
 import { emptyLineItem, lineAmount, linesSubtotalCents, type LineItemValues } from '@/components/line-items-editor';
-import { toDateInput } from '@/features/work-orders/lib/date-time';
-import { plainQuantity } from '@/features/work-orders/lib/work-order-form-schema';
+import { toDateInput } from '@/lib/date-time';
+import { plainQuantity } from '@/lib/line-item-schema';
 
 /** A line is sent only when its description, quantity and rate are all filled in. */
 export function isCompleteLine(line: Partial<LineItemValues> | undefined): line is LineItemValues {

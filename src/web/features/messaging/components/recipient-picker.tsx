@@ -4,7 +4,7 @@ import { Search, X } from 'lucide-react';
 import { formatPhone } from '@contracts/format';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { useCustomerOptions } from '@/features/customers/api/get-customers';
+import { useCustomerOptions } from '@/lib/customer-options';
 import { recipientChoices, type MessageKind, type RecipientChoice } from '@/features/messaging/lib/message-display';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 

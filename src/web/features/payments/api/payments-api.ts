@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-qu
 import type { CreatePaymentIntentBody, Payment, PaymentIntentResponse, RecordPaymentBody } from '@contracts/payments';
 import type { Invoice } from '@contracts/invoices';
 import { api, type Page } from '@/lib/api-client';
-import { listPath, PAGE_SIZE } from '@/features/work-orders/api/list-path';
+import { listPath, PAGE_SIZE } from '@/lib/list-path';
 
 export function usePayments(params: { q?: string; page?: number }) {
   return useQuery({

@@ -49,12 +49,13 @@ export function useReminderSettings() {
 }
 
 /** Appointments on the days from..to inclusive, organization wall clock. */
-export function useAppointments(from: string, to: string) {
+export function useAppointments(from: string, to: string, enabled = true) {
   const org = useOrganizationScope();
   return useQuery({
     queryKey: schedulingKeys.week(from, to, org),
     queryFn: ({ signal }) => api.get<Appointment[]>(scoped(`/api/appointments?from=${from}&to=${to}`, org), { signal }),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }
 

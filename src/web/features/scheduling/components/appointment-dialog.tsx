@@ -4,7 +4,7 @@ import { useMemo, useState, type ComponentProps } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { APPOINTMENT_STATUSES, SCHEDULING_MESSAGES, type Appointment, type CreateAppointmentBody, type Service } from '@contracts/scheduling';
+import { APPOINTMENT_STATUSES, SCHEDULING_DEFAULTS, SCHEDULING_MESSAGES, type Appointment, type CreateAppointmentBody, type Service } from '@contracts/scheduling';
 import { statusLabel } from '@contracts/format';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
@@ -15,8 +15,8 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { useCancelAppointment, useSaveAppointment } from '@/features/scheduling/api/scheduling-api';
-import { slotsForDate, splitWallClock, timeLabel, wallClockNow, type DayHours } from '@/features/scheduling/scheduling-logic';
+import { useAppointments, useCancelAppointment, useSaveAppointment } from '@/features/scheduling/api/scheduling-api';
+import { addDays, freeSlots, slotsForDate, splitWallClock, timeLabel, wallClockNow, type DayHours } from '@/features/scheduling/scheduling-logic';
 import { fieldIssues } from '@/features/scheduling/server-issues';
 
 const email = z.email();
@@ -81,7 +81,14 @@ export function AppointmentDialog({ appointment, defaultDate, services, hours, t
   const cancel = useCancelAppointment();
   const [confirmCancel, setConfirmCancel] = useState(false);
   const date = useWatch({ control: form.control, name: 'date' });
-  const slots = slotsForDate(date, hours, current && date === current.date ? current.time : null);
+  const [serviceId, duration] = useWatch({ control: form.control, name: ['serviceId', 'duration'] });
+  const keep = current && date === current.date ? current.time : null;
+  // The day before too: a late appointment may run past midnight into this day.
+  const fullDate = /^\d{4}-\d{2}-\d{2}$/.test(date ?? '');
+  const around = useAppointments(fullDate ? addDays(date, -1) : '', fullDate ? date : '', fullDate);
+  const busy = around.isPlaceholderData ? [] : (around.data ?? []).filter((a) => a.status !== 'cancelled' && a.id !== appointment?.id);
+  const lasts = Number(duration) || services.find((s) => String(s.id) === serviceId)?.duration || SCHEDULING_DEFAULTS.appointmentDuration;
+  const slots = fullDate ? freeSlots(date, slotsForDate(date, hours, keep), busy, lasts, keep) : [];
   // A service the organization switched off stays choosable on its existing appointments.
   const serviceOptions = services.filter((s) => s.isActive || s.id === appointment?.serviceId);
 
@@ -167,7 +174,7 @@ export function AppointmentDialog({ appointment, defaultDate, services, hours, t
                       <FormLabel>Time</FormLabel>
                       <FormControl>
                         <NativeSelect {...field} disabled={slots.length === 0}>
-                          <option value="">{date && slots.length === 0 ? 'Closed on this day' : 'Select a time'}</option>
+                          <option value="">{date && slots.length === 0 ? (slotsForDate(date, hours).length === 0 ? 'Closed on this day' : 'No free times on this day') : 'Select a time'}</option>
                           {slots.map((t) => (
                             <option key={t} value={t}>
                               {timeLabel(t)}

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateWorkOrderInput, WorkOrder } from '@contracts/work-orders';
 import { api } from '@/lib/api-client';
-import { invalidateAfterSave } from '@/features/work-orders/lib/save-invalidation';
+import { invalidateAfterSave } from '@/lib/save-invalidation';
 
 export function createWorkOrder(input: CreateWorkOrderInput): Promise<WorkOrder> {
   return api.post<WorkOrder>('/api/work-orders', input);

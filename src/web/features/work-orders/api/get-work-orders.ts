@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { WorkOrder } from '@contracts/work-orders';
 import { api, type Page } from '@/lib/api-client';
-import { listPath, PAGE_SIZE } from '@/features/work-orders/api/list-path';
+import { listPath, PAGE_SIZE } from '@/lib/list-path';
 
 export interface WorkOrderListParams {
   q?: string;
@@ -26,12 +26,4 @@ export function workOrdersQueryOptions(params: WorkOrderListParams) {
 /** A page of work orders; the previous page stays on screen while the next one loads. */
 export function useWorkOrders(params: WorkOrderListParams) {
   return useQuery({ ...workOrdersQueryOptions(params), placeholderData: keepPreviousData });
-}
-
-/** The chosen customer's work orders, for the invoice form's work order selector. */
-export function useCustomerWorkOrders(customerId: number | null) {
-  return useQuery({
-    ...workOrdersQueryOptions({ customerId, limit: 100 }),
-    enabled: customerId !== null,
-  });
 }

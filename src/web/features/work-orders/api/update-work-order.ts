@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateWorkOrderInput, WorkOrder } from '@contracts/work-orders';
 import { api } from '@/lib/api-client';
-import { invalidateAfterSave } from '@/features/work-orders/lib/save-invalidation';
+import { invalidateAfterSave } from '@/lib/save-invalidation';
 
 export interface UpdateWorkOrderVariables {
   id: number;

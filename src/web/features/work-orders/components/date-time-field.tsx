@@ -2,7 +2,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { timeOptionsWith } from '@/features/work-orders/lib/date-time';
+import { timeOptionsWith } from '@/lib/date-time';
 
 interface DateTimeFieldProps {
   label: string;

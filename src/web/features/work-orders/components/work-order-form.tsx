@@ -24,12 +24,12 @@ import { useCreateWorkOrder } from '@/features/work-orders/api/create-work-order
 import { useOrganizations } from '@/features/work-orders/api/get-organizations';
 import { useWorkOrder } from '@/features/work-orders/api/get-work-order';
 import { useUpdateWorkOrder } from '@/features/work-orders/api/update-work-order';
-import { CustomerPicker } from '@/features/work-orders/components/customer-picker';
+import { CustomerPicker } from '@/components/customer-picker';
 import { DateTimeField } from '@/features/work-orders/components/date-time-field';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
-import { useCan } from '@/features/work-orders/lib/permissions';
-import { applyServerIssues } from '@/features/work-orders/lib/server-issues';
+import { useCan } from '@/lib/auth/use-can';
+import { applyServerIssues } from '@/lib/server-issues';
 import {
   newWorkOrderValues,
   toWorkOrderPayload,

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { fromCents, toCents } from '@contracts/money';
 import { createWorkOrderSchema, WORK_ORDER_STATUSES, type CreateWorkOrderInput, type WorkOrder, type WorkOrderStatus } from '@contracts/work-orders';
 import { emptyLineItem, lineAmount, linesSubtotalCents, type LineItemValues } from '@/components/line-items-editor';
-import { formLineItemsSchema } from '@/features/work-orders/lib/line-item-schema';
-import { DEFAULT_DUE_TIME, DEFAULT_START_TIME, joinInstant, toDateInput, toTimeInput } from '@/features/work-orders/lib/date-time';
+import { formLineItemsSchema, plainQuantity } from '@/lib/line-item-schema';
+import { DEFAULT_DUE_TIME, DEFAULT_START_TIME, joinInstant, toDateInput, toTimeInput } from '@/lib/date-time';
 
 const shape = createWorkOrderSchema.shape;
 
@@ -43,11 +43,6 @@ export interface WorkOrderFormValues {
 }
 
 export type WorkOrderFormOutput = z.output<typeof workOrderFormSchema>;
-
-/** "1.00" -> "1", "1.50" -> "1.5": quantities read as typed. */
-export function plainQuantity(value: string): string {
-  return value.includes('.') ? value.replace(/\.?0+$/, '') : value;
-}
 
 export function newWorkOrderValues(): WorkOrderFormValues {
   return {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useDebouncedValue } from '@/features/work-orders/lib/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 /** A list screen's search text (sent to the server once typing pauses) and page, back to page 1 on a new search. */
 export function useListState() {

@@ -1,4 +1,4 @@
-// The form's rules for one line of a work order or estimate (part 1 section 5), built on the
+// The form's rules for one line of a work order, estimate or invoice (part 1 section 5), built on the
 // contract's schema so the messages are the server's.
 import { z } from 'zod';
 import { lineItemInputSchema } from '@contracts/line-items';
@@ -14,3 +14,8 @@ export const formLineItemSchema = z.object({
 
 /** At least one row always stays (remove is disabled on the last one). */
 export const formLineItemsSchema = z.array(formLineItemSchema).min(1, 'Add at least one line item');
+
+/** "1.00" -> "1", "1.50" -> "1.5": quantities read as typed. */
+export function plainQuantity(value: string): string {
+  return value.includes('.') ? value.replace(/\.?0+$/, '') : value;
+}

@@ -6,8 +6,8 @@ import { OWN_ESCAPE_ATTRIBUTE } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
-import { useCustomerOptions } from '@/features/customers/api/get-customers';
-import { useDebouncedValue } from '@/features/work-orders/lib/use-debounced-value';
+import { useCustomerOptions } from '@/lib/customer-options';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 export interface PickedCustomer {
   id: number;

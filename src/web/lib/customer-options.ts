@@ -1,0 +1,29 @@
+// The customers a picker offers (work orders, invoices, estimates, messages): shared by several features, so it
+// lives here rather than in features/customers (docs/ARCHITECTURE.md, Web). Its key starts with 'customers', so
+// saving a customer refreshes the pickers too.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Customer } from '@contracts/customers';
+import { api } from '@/lib/api-client';
+import { listPath } from '@/lib/list-path';
+
+export interface CustomerOption {
+  id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+}
+
+export const CUSTOMER_OPTIONS_LIMIT = 50;
+
+/** For pickers (work orders, invoices, estimates, messages): the first 50 customers matching `search`. */
+export function useCustomerOptions(search: string) {
+  const q = search.trim();
+  return useQuery({
+    queryKey: ['customers', 'options', q],
+    queryFn: async ({ signal }): Promise<CustomerOption[]> => {
+      const { rows } = await api.getPage<Customer>(listPath('/api/customers', { q, limit: CUSTOMER_OPTIONS_LIMIT }), { signal });
+      return rows.map(({ id, name, email, phone }) => ({ id, name, email, phone }));
+    },
+    placeholderData: keepPreviousData,
+  });
+}
