@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pdfPageCount, pdfText, solidPng } from '../../features/documents/documents.test-kit';
 import { renderDocumentPdf, type PdfDocumentModel } from './document-pdf';
@@ -56,4 +60,60 @@ describe('document PDF', () => {
     expect(await pdfPageCount(pdf)).toBeGreaterThan(1);
     expect(await pdfText(await renderDocumentPdf(model(0)))).toContain('No line items');
   });
+
+  it('prints Chinese, Japanese and Korean names beside Latin ones, each character in a font that has it', async () => {
+    const names = ['王小明', '山田太郎', '김민준', 'José Müller'];
+    const pdf = await renderDocumentPdf(
+      model(2, {
+        issuer: { name: '山田工務店', lines: ['東京都千代田区1-2-3'] },
+        recipient: { heading: 'Bill to', name: `王小明 · José Müller`, lines: ['山田太郎', '김민준 님'] },
+        lineItems: [{ description: '配管修理 for 김민준', quantity: '1', rate: '$1.00', amount: '$1.00' }],
+      }),
+    );
+    const text = pdftotext(pdf);
+    for (const name of [...names, '山田工務店', '配管修理 for 김민준']) expect(text).toContain(name);
+
+    // Extracted text alone would pass with invisible glyphs or empty boxes (both keep the characters):
+    // the ink on the page must follow the characters' strokes. 鬱 and 뷁 have many strokes, 一 and 이 few.
+    const ink = async (name: string) => inkOnPage(await renderDocumentPdf(model(0, { recipient: { heading: 'Bill to', name, lines: [] } })));
+    const blank = await ink('');
+    for (const [dense, sparse] of [
+      ['鬱鬱鬱鬱', '一一一一'],
+      ['뷁뷁뷁뷁', '이이이이'],
+    ]) {
+      const denseInk = (await ink(dense)) - blank;
+      const sparseInk = (await ink(sparse)) - blank;
+      expect(sparseInk).toBeGreaterThan(0);
+      expect(denseInk).toBeGreaterThan(sparseInk * 1.2); // empty boxes: exactly the same ink for both
+    }
+  });
+
+  it('embeds no CJK font in a document of Latin text', async () => {
+    const fonts = execFileSync('pdffonts', ['-'], { input: await renderDocumentPdf(model(3)) }).toString();
+    expect(fonts).toContain('DejaVuSans');
+    expect(fonts).not.toContain('NotoSans');
+  });
 });
+
+/** Debian's poppler-utils: the text as a reader's viewer extracts it. */
+function pdftotext(pdf: Buffer): string {
+  return execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString();
+}
+
+/** The ink on page 1 rendered at 100 dpi (pdftoppm, greyscale PGM): the sum of every pixel's darkness. */
+function inkOnPage(pdf: Buffer): number {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-ink-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'doc.pdf'), pdf);
+    execFileSync('pdftoppm', ['-gray', '-r', '100', '-f', '1', '-l', '1', '-singlefile', path.join(dir, 'doc.pdf'), path.join(dir, 'page')]);
+    const pgm = fs.readFileSync(path.join(dir, 'page.pgm'));
+    // "P5\n<w> <h>\n255\n" then one byte per pixel.
+    const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.subarray(0, 40).toString('latin1'))!;
+    const pixels = pgm.subarray(header[0].length);
+    let ink = 0;
+    for (const p of pixels) ink += 255 - p;
+    return ink;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,10 +1,12 @@
 // Business documents (invoices, estimates) as PDF, made with pdfkit and an embedded Unicode font
-// (DejaVu Sans from the dejavu-fonts-ttf package), so any name prints as written. Generic: it takes a
+// (DejaVu Sans from the dejavu-fonts-ttf package) with a per-glyph fallback to Noto Sans SC and KR for Chinese,
+// Japanese and Korean (font-fallback.ts), so any name prints as written. Generic: it takes a
 // plain model of display strings and knows nothing of the database. Text is only ever printed as text.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type * as Fontkit from 'fontkit';
 import type PDFKit from 'pdfkit';
+import { installFontFallback, loadFallbackFonts } from './font-fallback';
 
 export interface PdfLine {
   description: string;
@@ -111,6 +113,7 @@ const present = (lines: (string | null | undefined)[]) => lines.map((l) => (l ??
 export async function renderDocumentPdf(model: PdfDocumentModel): Promise<Buffer> {
   const { fontkit, PDFDocument } = await loadLibs();
   const f = loadFonts(fontkit);
+  await loadFallbackFonts(fontkit, f.regular, textsOf(model));
   const doc = new PDFDocument({
     size: 'LETTER',
     // The bottom margin keeps flowing text (long notes) clear of the footer.
@@ -121,6 +124,13 @@ export async function renderDocumentPdf(model: PdfDocumentModel): Promise<Buffer
   // pdfkit takes a parsed fontkit font as well as bytes; its types only list the bytes.
   doc.registerFont('Body', f.regular as unknown as Buffer);
   doc.registerFont('Bold', f.bold as unknown as Buffer);
+  // pdfkit's font objects for the two Latin fonts, so the fallback knows which weight a run is in.
+  const fontObject = (name: string) => (doc.font(name) as unknown as { _font: unknown })._font;
+  const primary = new Map<unknown, { font: ParsedFont; weight: 400 | 700 }>([
+    [fontObject('Bold'), { font: f.bold, weight: 700 }],
+    [fontObject('Body'), { font: f.regular, weight: 400 }],
+  ]);
+  installFontFallback(doc, primary);
 
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -147,6 +157,26 @@ export async function renderDocumentPdf(model: PdfDocumentModel): Promise<Buffer
   footers(doc, model);
   doc.end();
   return done;
+}
+
+/** Every string the document prints, for loading the fonts it needs before layout. */
+function textsOf(m: PdfDocumentModel): (string | null | undefined)[] {
+  return [
+    m.title,
+    m.number,
+    m.subject,
+    m.summary,
+    m.issuer.name,
+    ...m.issuer.lines,
+    m.recipient.heading,
+    m.recipient.name,
+    ...m.recipient.lines,
+    ...m.details.flatMap((d) => [d.label, d.value]),
+    ...m.lineItems.flatMap((l) => [l.description, l.quantity, l.rate, l.amount]),
+    ...m.totals.flatMap((t) => [t.label, t.value]),
+    ...m.sections.flatMap((s) => [s.heading, s.text]),
+    m.footer,
+  ];
 }
 
 /** Issuer on the left (logo, name, contact lines); document title and number on the right. */
