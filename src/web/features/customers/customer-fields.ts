@@ -8,7 +8,7 @@ import {
   type PreferredPaymentMethod,
 } from '@contracts/customers';
 import { formatPhone, phoneDigits } from '@contracts/format';
-import { PAYMENT_METHOD_LABELS, PAYMENT_TERMS_LABELS } from '@/features/customers/customer-labels';
+import { PAYMENT_METHOD_LABELS, PAYMENT_TERMS_LABELS } from '@/lib/customer-labels';
 
 export const PAYMENT_TERMS_OPTIONS = PAYMENT_TERMS.map((value) => ({ value, label: PAYMENT_TERMS_LABELS[value] }));
 export const PAYMENT_METHOD_OPTIONS = PREFERRED_PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));

@@ -13,7 +13,7 @@ import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { CUSTOMERS_PAGE_SIZE, useCustomers } from '@/features/customers/api/get-customers';
-import { useOrganizations } from '@/features/customers/api/get-organizations';
+import { useOrganizations } from '@/lib/use-organizations';
 import { CustomersPager } from '@/features/customers/components/customers-pager';
 import { CustomersTable } from '@/features/customers/components/customers-table';
 

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useOrganizations } from '@/features/customers/api/get-organizations';
+import { useOrganizations } from '@/lib/use-organizations';
 import { usePaymentAnalytics, type OrganizationScope } from '@/features/payment-analytics/api/payment-analytics-api';
 import { AgingReportTab } from '@/features/payment-analytics/components/aging-report-tab';
 import { AnalyticsTabs, type TabDef } from '@/features/payment-analytics/components/analytics-tabs';

@@ -10,8 +10,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { TestCardFields, useTestCard } from '@/features/payments/components/test-card-fields';
-import { TestModeBadge } from '@/features/payments/components/test-mode-badge';
+import { TestCardFields, useTestCard } from '@/components/payment/test-card-fields';
+import { TestModeBadge } from '@/components/payment/test-mode-badge';
 import { confirmCardSetup, startCardSetup, type PortalAccess } from '../api/portal-api';
 
 const StripeSetupForm = lazy(() => import('./stripe-setup-form').then((m) => ({ default: m.StripeSetupForm })));

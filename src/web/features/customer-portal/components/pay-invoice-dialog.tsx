@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { PayWithIntent } from '@/features/payments/components/pay-with-intent';
+import { PayWithIntent } from '@/components/payment/pay-with-intent';
 import { startInvoicePayment, type PortalAccess } from '../api/portal-api';
 
 interface PayInvoiceDialogProps {

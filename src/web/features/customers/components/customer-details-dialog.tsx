@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCustomer } from '@/features/customers/api/get-customer';
 import { addressLine, orDash } from '@/features/customers/customer-display';
-import { paymentMethodLabel, paymentTermsLabel } from '@/features/customers/customer-labels';
+import { paymentMethodLabel, paymentTermsLabel } from '@/lib/customer-labels';
 
 interface CustomerDetailsDialogProps {
   customerId: number;

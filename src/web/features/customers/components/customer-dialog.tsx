@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { useCustomer } from '@/features/customers/api/get-customer';
-import { useOrganizations } from '@/features/customers/api/get-organizations';
+import { useOrganizations } from '@/lib/use-organizations';
 import { useSaveCustomer } from '@/features/customers/api/save-customer';
 import { CustomerForm } from '@/features/customers/components/customer-form';
 

@@ -1,7 +1,7 @@
 import type { PaymentAnalytics } from '@contracts/payment-analytics';
 import type { PaymentTerms } from '@contracts/customers';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { PAYMENT_TERMS_LABELS } from '@/features/customers/customer-labels';
+import { PAYMENT_TERMS_LABELS } from '@/lib/customer-labels';
 import { shareOf } from '@/features/payment-analytics/analytics-display';
 
 // Written out, not imported: the contract's value exports would bring zod into this screen's bundle.

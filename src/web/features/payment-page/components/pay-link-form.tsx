@@ -9,7 +9,7 @@ import { OrganizationLogo } from '@/components/public/organization-logo';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
-import { PayWithIntent } from '@/features/payments/components/pay-with-intent';
+import { PayWithIntent } from '@/components/payment/pay-with-intent';
 import { createLinkPaymentIntent } from '@/features/payment-page/api/payment-link-api';
 import { InvoiceSummary } from '@/features/payment-page/components/invoice-summary';
 import { LinkCompleted, LinkExpired, PaymentSucceeded } from '@/features/payment-page/components/link-states';

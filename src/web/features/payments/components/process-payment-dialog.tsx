@@ -14,7 +14,7 @@ import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { createPaymentIntent, refreshAfterPayment, usePayableInvoices } from '../api/payments-api';
 import { invoiceOptionLabel } from './invoice-option';
-import { PayWithIntent } from './pay-with-intent';
+import { PayWithIntent } from '@/components/payment/pay-with-intent';
 import { Field } from './record-payment-dialog';
 import { validatePaymentDetails, type PaymentDetails } from './payment-details';
 

@@ -1,6 +1,6 @@
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { useOrganizations } from '@/features/customers/api/get-organizations';
+import { useOrganizations } from '@/lib/use-organizations';
 import type { OrganizationScope } from '@/features/reports/api/reports-api';
 
 /** A super user sees every organization's figures together or narrows to one. */

@@ -6,7 +6,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { ListPager } from '@/components/list-pager';
 import { ListStatus } from '@/components/list-status';
 import { AUDIT_PAGE_SIZE, useAuditLog } from '@/features/super-admin/api/get-audit-log';
-import { useOrganizationOptions } from '@/features/users/api/get-organization-options';
+import { useOrganizations } from '@/lib/use-organizations';
 import { actionLabel, AUDIT_ACTION_FAMILIES, detailLines, entityLabel, timeOfDay } from '@/features/super-admin/lib/audit-format';
 
 function Who({ entry }: { entry: AuditEntry }) {
@@ -63,7 +63,7 @@ export function AuditLogPanel() {
   const [organizationId, setOrganizationId] = useState('');
   const [page, setPage] = useState(0);
   const log = useAuditLog(action, organizationId, page);
-  const organizations = useOrganizationOptions(true);
+  const organizations = useOrganizations();
   const rows = log.data?.rows ?? [];
 
   return (

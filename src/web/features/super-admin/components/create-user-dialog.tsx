@@ -6,15 +6,15 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { useCreateAdminUser } from '@/features/super-admin/api/create-admin-user';
-import { useOrganizationOptions } from '@/features/users/api/get-organization-options';
-import { UserForm, type UserFormValues } from '@/features/users/components/user-form';
+import { useOrganizations } from '@/lib/use-organizations';
+import { UserForm, type UserFormValues } from '@/components/user-form';
 
 // Part 2 section 5 "Create user (super user)": a role must be chosen, and an organization unless the role is customer
 // (or super_user: system-wide users belong to no organization).
 const resolver = lazyZodResolver<UserFormValues>(() => import('@contracts/users').then((m) => m.adminCreateUserBodySchema));
 
 export function CreateUserDialog({ onClose }: { onClose: () => void }) {
-  const organizations = useOrganizationOptions(true);
+  const organizations = useOrganizations();
   const create = useCreateAdminUser();
 
   const onSubmit = async (body: unknown) => {

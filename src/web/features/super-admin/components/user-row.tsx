@@ -4,9 +4,9 @@ import type { Role } from '@contracts/permissions';
 import { displayName, initials } from '@contracts/format';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import { RoleBadge } from '@/features/super-admin/components/role-badge';
+import { RoleBadge } from '@/components/role-badge';
 import { RoleSelect } from '@/features/super-admin/components/role-select';
-import { ActiveBadge } from '@/features/super-admin/components/status-badge';
+import { ActiveBadge } from '@/components/active-badge';
 
 interface UserRowProps {
   user: AdminUser;

@@ -6,9 +6,9 @@ import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { useOrganizationOptions } from '@/features/users/api/get-organization-options';
+import { useOrganizations } from '@/lib/use-organizations';
 import { useSaveUser } from '@/features/users/api/save-user';
-import { UserForm, type UserFormValues } from '@/features/users/components/user-form';
+import { UserForm, type UserFormValues } from '@/components/user-form';
 
 // Organization admins never send an organization (theirs is implied), so their schemas leave the field out.
 const users = () => import('@contracts/users');
@@ -31,7 +31,7 @@ const rolesFor = (role: Role | undefined) => (role === 'super_user' ? ALL_ROLES 
 export function UserDialog({ user, onClose }: { user: User | null; onClose: () => void }) {
   const { user: me } = useCurrentUser();
   const isSuperUser = me?.role === 'super_user';
-  const organizations = useOrganizationOptions(isSuperUser);
+  const organizations = useOrganizations({ enabled: isSuperUser });
   const save = useSaveUser();
   const isEdit = user !== null;
   const resolver = RESOLVERS[isEdit ? 'edit' : 'create'][isSuperUser ? 'withOrganization' : 'withoutOrganization'];

@@ -4,8 +4,8 @@ import { displayName, formatDateTime, initials } from '@contracts/format';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { RoleBadge } from '@/features/super-admin/components/role-badge';
-import { ActiveBadge } from '@/features/super-admin/components/status-badge';
+import { RoleBadge } from '@/components/role-badge';
+import { ActiveBadge } from '@/components/active-badge';
 
 interface UsersTableProps {
   users: User[];

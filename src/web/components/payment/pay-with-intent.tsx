@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
-import { confirmPayment } from '../api/confirm-payment';
+import { confirmPayment } from '@/lib/confirm-payment';
 import { TestCardFields, useTestCard } from './test-card-fields';
 import { TestModeBadge } from './test-mode-badge';
 

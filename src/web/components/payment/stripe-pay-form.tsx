@@ -3,7 +3,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { loadStripe } from '@stripe/stripe-js';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { confirmPayment } from '../api/confirm-payment';
+import { confirmPayment } from '@/lib/confirm-payment';
 import { Actions, clearPaymentFailure, reportPaymentFailure, type PayWithIntentProps } from './pay-with-intent';
 
 export function StripePayForm(props: PayWithIntentProps & { payLabel: string }) {

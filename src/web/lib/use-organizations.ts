@@ -1,3 +1,5 @@
+// The organizations a screen offers: the caller's own, or every organization for a super user. One query key for
+// every screen (customers, users, super admin, reports, payment analytics), so they share one answer.
 import { useQuery } from '@tanstack/react-query';
 import type { OrganizationSummary } from '@contracts/organizations';
 import { api } from '@/lib/api-client';
