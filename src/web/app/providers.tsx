@@ -2,11 +2,12 @@ import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '@/lib/query-client';
 import { LazyToaster } from '@/components/ui/lazy-toaster';
+import { AppRecordDialogs } from '@/app/record-dialogs';
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
+      <AppRecordDialogs>{children}</AppRecordDialogs>
       <LazyToaster />
     </QueryClientProvider>
   );

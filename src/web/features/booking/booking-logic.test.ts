@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SCHEDULING_DEFAULTS } from '@contracts/scheduling';
 import { addDays, firstEnabledDay, isDayDisabled, longDate, monthGrid, nextEnabledDay, shiftMonth, todayIn, weekdayOf } from './calendar';
-import { durationLabel, from12h, label12h, localDateTime, timeZoneLabel } from './time-labels';
+import { durationLabel, from12h, label12h, localDateTime, timeZoneLabel } from '@/lib/time-labels';
 import { errorsFromIssues, validateBooking } from './validate-booking';
 
 const weekdaysOnly = {

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { RotateCw } from 'lucide-react';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { useLabels } from '@/lib/use-labels';
+import { useRecordDialogs } from '@/lib/record-dialogs';
 import { PageHeader } from '@/components/page-header';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -15,20 +16,14 @@ import { QuickActionsCard } from '@/features/dashboard/components/quick-actions-
 import { RecentJobsCard } from '@/features/dashboard/components/recent-jobs-card';
 import { StatCards } from '@/features/dashboard/components/stat-cards';
 
-// The dialogs carry forms, validation and pickers: they load on first use so the dashboard stays light.
-const loadWorkOrderDialog = () => import('@/features/work-orders/components/work-order-dialog');
-const loadInvoiceDialog = () => import('@/features/invoices/components/invoice-dialog');
-const loadCustomerDialog = () => import('@/features/customers/components/customer-dialog');
-const WorkOrderDialog = lazy(() => loadWorkOrderDialog().then((m) => ({ default: m.WorkOrderDialog })));
-const InvoiceDialog = lazy(() => loadInvoiceDialog().then((m) => ({ default: m.InvoiceDialog })));
-const CustomerDialog = lazy(() => loadCustomerDialog().then((m) => ({ default: m.CustomerDialog })));
-
 type OpenDialog = { kind: 'work-order'; id: number } | { kind: 'invoice' } | { kind: 'customer' } | null;
 
 export function DashboardScreen() {
   const labels = useLabels();
   const { user } = useCurrentUser();
   const stats = useDashboardStats();
+  // The dialogs carry forms, validation and pickers: they load on first use so the dashboard stays light.
+  const { WorkOrderDialog, InvoiceDialog, CustomerDialog, preload } = useRecordDialogs();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const permissions = user?.effectivePermissions ?? [];
   // The server leaves the money out without view_financials; the placeholders take the same shape meanwhile.
@@ -65,7 +60,7 @@ export function DashboardScreen() {
               jobs={stats.data.recentWorkOrders}
               workOrdersLabel={labels.workOrders}
               onOpen={(id) => setDialog({ kind: 'work-order', id })}
-              onPreload={() => void loadWorkOrderDialog()}
+              onPreload={() => preload('work-order')}
             />
           ) : (
             !stats.isError && <ListCardSkeleton rows={5} />
@@ -78,8 +73,8 @@ export function DashboardScreen() {
           onCreateInvoice={() => setDialog({ kind: 'invoice' })}
           onAddCustomer={() => setDialog({ kind: 'customer' })}
           onPreload={() => {
-            if (permissions.includes('create_invoices')) void loadInvoiceDialog();
-            if (permissions.includes('manage_customers')) void loadCustomerDialog();
+            if (permissions.includes('create_invoices')) preload('invoice');
+            if (permissions.includes('manage_customers')) preload('customer');
           }}
         />
         {stats.data ? (

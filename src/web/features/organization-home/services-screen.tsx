@@ -8,8 +8,8 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Skeleton } from '@/components/ui/skeleton';
 import { PublicOrganizationPage } from '@/features/organization-home/components/public-page';
 import type { SluggedOrganization } from '@/features/organization-home/api/get-public-organization';
-import { usePublicServices } from '@/features/booking/api/get-public-services';
-import { durationLabel } from '@/features/booking/time-labels';
+import { usePublicServices } from '@/features/organization-home/api/get-public-services';
+import { durationLabel } from '@/lib/time-labels';
 
 function ServiceGrid({ organization }: { organization: SluggedOrganization }) {
   const services = usePublicServices(organization.slug);

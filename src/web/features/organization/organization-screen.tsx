@@ -1,11 +1,10 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Plus } from 'lucide-react';
 import type { Organization, OrganizationListItem } from '@contracts/organizations';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { PageHeader } from '@/components/page-header';
 import { PanelStatus } from '@/components/panel-status';
 import { Button } from '@/components/ui/button';
-import { OrganizationProcessorsPanel } from '@/features/payment-processors/components/organization-processors-panel';
 import { useOrganizationList } from '@/features/organization/api/organizations';
 import { OrganizationDetails } from '@/features/organization/components/organization-details';
 import { OrganizationDialog } from '@/features/organization/components/organization-dialog';
@@ -14,9 +13,9 @@ import { OrganizationList } from '@/features/organization/components/organizatio
 /**
  * Organization Management (part 2): a super user sees every organization and creates new ones; an
  * organization admin sees and edits their own. Details, logo, public URLs, labels and the payment
- * processors (Manage/Hide) of the chosen organization.
+ * processors (Manage/Hide) of the chosen organization, drawn by `processorsPanel` (app/routes/organization-route.tsx).
  */
-export function OrganizationScreen() {
+export function OrganizationScreen({ processorsPanel }: { processorsPanel: (organizationId: number) => ReactNode }) {
   const { user } = useCurrentUser();
   const isSuperUser = user?.role === 'super_user';
   const list = useOrganizationList();
@@ -52,7 +51,7 @@ export function OrganizationScreen() {
           {selected && (
             <div className="grid min-w-0 gap-6">
               <OrganizationDetails organization={selected} onEdit={() => setEditing(selected)} />
-              <OrganizationProcessorsPanel key={selected.id} organizationId={selected.id} />
+              {processorsPanel(selected.id)}
             </div>
           )}
         </div>

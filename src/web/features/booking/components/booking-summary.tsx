@@ -2,7 +2,7 @@ import { CalendarDays, Clock, Globe, Tag } from 'lucide-react';
 import type { PublicService } from '@contracts/scheduling';
 import { formatMoney } from '@contracts/money';
 import { longDate } from '@/features/booking/calendar';
-import { durationLabel, label12h, timeZoneLabel } from '@/features/booking/time-labels';
+import { durationLabel, label12h, timeZoneLabel } from '@/lib/time-labels';
 
 export function BookingSummary({ service, date, time, timeZone }: { service: PublicService; date: string; time: string; timeZone: string }) {
   return (

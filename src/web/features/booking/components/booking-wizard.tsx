@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { todayIn } from '@/features/booking/calendar';
-import { localDateTime } from '@/features/booking/time-labels';
+import { localDateTime } from '@/lib/time-labels';
 import { errorsFromIssues, validateBooking, type BookingDetails, type BookingErrors } from '@/features/booking/validate-booking';
 import { useBookAppointment, type BookingResult } from '@/features/booking/api/book-appointment';
 import { BookingSummary } from '@/features/booking/components/booking-summary';

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { addDays, firstEnabledDay, isDayDisabled, longDate, monthOf } from '@/features/booking/calendar';
-import { label12h, timeZoneLabel } from '@/features/booking/time-labels';
+import { label12h, timeZoneLabel } from '@/lib/time-labels';
 import { usePublicSlots } from '@/features/booking/api/get-public-slots';
 import { MonthCalendar } from '@/features/booking/components/month-calendar';
 

@@ -2,7 +2,7 @@ import { Check, Clock } from 'lucide-react';
 import type { PublicService } from '@contracts/scheduling';
 import { formatMoney } from '@contracts/money';
 import { cn } from '@/lib/utils';
-import { durationLabel } from '@/features/booking/time-labels';
+import { durationLabel } from '@/lib/time-labels';
 
 interface ServiceStepProps {
   services: PublicService[];

@@ -1,5 +1,5 @@
 // The create / edit work order form (part 1 section 5, Work order form; section 8 messages).
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlus } from 'lucide-react';
@@ -7,6 +7,7 @@ import { fromCents, formatMoney } from '@contracts/money';
 import { WORK_ORDER_STATUSES, type WorkOrder } from '@contracts/work-orders';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth/current-user';
+import { useRecordDialogs } from '@/lib/record-dialogs';
 import { cn } from '@/lib/utils';
 import { toast } from '@/components/ui/use-toast';
 import { saveRecord } from '@/lib/save-record';
@@ -19,7 +20,6 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusSelectField } from '@/components/form-fields';
 import { LineItemsEditor } from '@/components/line-items-editor';
-import { CustomerDialog } from '@/features/customers/components/customer-dialog';
 import { useCreateWorkOrder } from '@/features/work-orders/api/create-work-order';
 import { useOrganizations } from '@/features/work-orders/api/get-organizations';
 import { useWorkOrder } from '@/features/work-orders/api/get-work-order';
@@ -89,6 +89,7 @@ function WorkOrderFormBody({ workOrder, onDone }: { workOrder: WorkOrder | null;
   const organizations = useOrganizations(isSuperUser);
   const [customerName, setCustomerName] = useState<string | null>(workOrder?.customerName ?? null);
   const [isCustomerDialogOpen, setCustomerDialogOpen] = useState(false);
+  const { CustomerDialog, preload } = useRecordDialogs();
 
   const form = useForm<WorkOrderFormValues, unknown, WorkOrderFormOutput>({
     resolver,
@@ -156,7 +157,7 @@ function WorkOrderFormBody({ workOrder, onDone }: { workOrder: WorkOrder | null;
                     />
                   </FormControl>
                   {canAddCustomer && (
-                    <Button variant="outline" onClick={() => setCustomerDialogOpen(true)}>
+                    <Button variant="outline" onClick={() => setCustomerDialogOpen(true)} onPointerEnter={() => preload('customer')} onFocus={() => preload('customer')}>
                       <UserPlus aria-hidden />
                       Add New Customer
                     </Button>
@@ -297,15 +298,17 @@ function WorkOrderFormBody({ workOrder, onDone }: { workOrder: WorkOrder | null;
         </DialogFooter>
       </form>
       {isCustomerDialogOpen && (
-        <CustomerDialog
-          open={isCustomerDialogOpen}
-          onOpenChange={setCustomerDialogOpen}
-          onSaved={(customer: { id: number; name: string }) => {
-            setCustomerName(customer.name);
-            form.setValue('customerId', customer.id, { shouldValidate: true, shouldDirty: true });
-            setCustomerDialogOpen(false);
-          }}
-        />
+        <Suspense fallback={null}>
+          <CustomerDialog
+            open={isCustomerDialogOpen}
+            onOpenChange={setCustomerDialogOpen}
+            onSaved={(customer: { id: number; name: string }) => {
+              setCustomerName(customer.name);
+              form.setValue('customerId', customer.id, { shouldValidate: true, shouldDirty: true });
+              setCustomerDialogOpen(false);
+            }}
+          />
+        </Suspense>
       )}
     </Form>
   );
