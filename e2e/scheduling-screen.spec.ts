@@ -45,6 +45,39 @@ async function waitForItems(page: Page, count: number): Promise<void> {
   await page.waitForFunction((n) => document.querySelectorAll('[data-testid="appointment-item"]').length === n, count);
 }
 
+describe('Scheduling: the staff appointment dialog and Booking Status', () => {
+  it('Booking Status is Active with services and settings; the Add Appointment dialog offers only free times for the chosen service', async () => {
+    const { context, page } = await signedInPage(browser, 'admin@example.com');
+    await openScheduling(page);
+    // The demo organization has active services and schedule settings.
+    expect(await page.getByTestId('booking-status').textContent()).toBe('Active');
+
+    const service = await publicService(page, 'Furnace tune-up');
+    const date = openDayAhead(6);
+    const slot = await freeSlot(page, date, service.id, 0.6);
+    const stamp = Date.now().toString(36);
+    const booked = await bookByApi(page, { serviceId: service.id, appointmentDate: slot.appointmentDate, customerName: `Taken Time ${stamp.toUpperCase()}`, customerEmail: `taken-${stamp}@example.com` });
+    expect(booked.status()).toBe(201);
+
+    await page.getByRole('button', { name: 'Add Appointment' }).click();
+    const dialog = dialogTitled(page, 'Add Appointment');
+    await dialog.getByLabel('Service').selectOption(String(service.id));
+    await dialog.getByLabel('Date').fill(date);
+    const time = dialog.getByLabel('Time', { exact: true });
+    const offered = async () => (await time.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).filter(Boolean);
+    // The booked time, and the starts whose visit would run into it, are left out; the day's other times stay.
+    await expect.poll(async () => (await offered()).includes(slot.time)).toBe(false);
+    const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+    const options = await offered();
+    expect(options.length).toBeGreaterThan(0);
+    for (const t of options) {
+      const overlaps = minutes(t) < minutes(slot.time) + service.duration && minutes(t) + service.duration > minutes(slot.time);
+      expect(overlaps, `${t} overlaps the booking at ${slot.time}`).toBe(false);
+    }
+    await context.close();
+  });
+});
+
 describe('Scheduling: Appointments week view', () => {
   it("shows this week's days from Sunday with today marked and every seeded appointment on its day", async () => {
     const { context, page } = await signedInPage(browser, 'admin@example.com');

@@ -60,6 +60,7 @@ export const SCHEDULING_MESSAGES = {
   beyondAdvance: 'That date is too far ahead to book',
   dayDisabled: 'Bookings are not available on that day',
   outsideHours: 'That time is outside booking hours',
+  notOffered: 'Please choose one of the offered times',
   timeZone: 'Please choose a valid time zone',
   timeFormat: 'Use the 24-hour HH:MM format',
   dayWindow: 'Start time must be before end time',

@@ -1,5 +1,5 @@
 // When an appointment may be booked online (DECISIONS.md Scheduling): not past, not beyond advanceBookingDays,
-// an enabled weekday, inside the day's window, not overlapping another appointment.
+// an enabled weekday, inside the day's window, at one of the offered slot times, not overlapping another appointment.
 import { and, asc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import { minutesOf, SCHEDULING_LIMITS, SCHEDULING_MESSAGES, WEEKDAYS, type Slot } from '../../../contracts/scheduling';
 import type { DbOrTx } from '../../db/client';
@@ -32,6 +32,9 @@ export function bookingRefusal(settings: SettingsRow, wall: string, duration: nu
   if (!window.enabled) return SCHEDULING_MESSAGES.dayDisabled;
   const from = minutesOf(start.slice(11, 16));
   if (from < minutesOf(window.start) || from + duration > minutesOf(window.end)) return SCHEDULING_MESSAGES.outsideHours;
+  // Only the times the page offers (every publicSlotMinutes from the day's start): no 12:07 sent by hand
+  // (docs/features.md, Scheduling).
+  if ((from - minutesOf(window.start)) % SCHEDULING_LIMITS.publicSlotMinutes !== 0) return SCHEDULING_MESSAGES.notOffered;
   return null;
 }
 

@@ -153,6 +153,22 @@ describe('refusals', () => {
     expect((await book({ ...base, appointmentDate: `${monday}T14:00:00` }, weekdays.slug)).statusCode).toBe(201);
   });
 
+  it('accepts only the offered slot times: 12:07 or 10:15 sent by hand is refused naming appointmentDate', async () => {
+    const day = nextWeekday(TZ, 4);
+    const notOffered = { message: 'Please choose one of the offered times', issues: [{ path: 'appointmentDate', message: 'Please choose one of the offered times' }] };
+    for (const time of ['12:07', '10:15', '13:59']) expect(await refusal(booking({ appointmentDate: `${day}T${time}:00` }))).toMatchObject(notOffered);
+    const slots = (await t.call({ url: `/api/public/slots-by-slug/${org.slug}?date=${day}&serviceId=${org.serviceId}` })).json();
+    expect(slots.map((x: { time: string }) => x.time)).toContain('12:30');
+    expect(slots.map((x: { time: string }) => x.time)).not.toContain('12:07');
+    expect((await book(booking({ appointmentDate: `${day}T12:30:00` }))).statusCode).toBe(201);
+    // The grid runs from the day's start: a window opening at 09:15 offers 09:45, not 10:00.
+    const quarter = await bookingOrg(t, { thursdayStart: '09:15', thursdayEnd: '17:00' });
+    const thursday = nextWeekday(TZ, 4);
+    const base = booking({ serviceId: quarter.serviceId });
+    expect((await book({ ...base, appointmentDate: `${thursday}T09:45:00` }, quarter.slug)).statusCode).toBe(201);
+    expect(await refusal({ ...base, appointmentDate: `${thursday}T11:00:00` }, quarter.slug)).toMatchObject(notOffered);
+  });
+
   it('refuses an invalid e-mail, a missing phone when required, and another organization’s service', async () => {
     const when = `${nextWeekday(TZ, 6)}T15:00:00`;
     const email = await refusal(booking({ appointmentDate: when, customerEmail: 'not-an-email' }));

@@ -3,6 +3,7 @@ import {
   addCustomTiming,
   addDays,
   DEFAULT_DAY_HOURS,
+  freeSlots,
   priceLabel,
   slotsForDate,
   splitWallClock,
@@ -61,6 +62,19 @@ describe('15-minute slots', () => {
   });
   it("keep an edited appointment's own time", () => {
     expect(slotsForDate('2026-11-22', null, '08:10')).toEqual(['08:10']);
+  });
+  it('leave out times overlapping a booked appointment for the length asked, also one running over from the day before', () => {
+    const slots = timeSlots('09:00', '12:00');
+    const busy = [
+      { appointmentDate: '2026-11-23T10:00:00', duration: 60 },
+      { appointmentDate: '2026-11-22T23:30:00', duration: 600 }, // until 09:30 on the 23rd
+    ];
+    expect(freeSlots('2026-11-23', slots, busy, 30)).toEqual(['09:30', '11:00', '11:15', '11:30', '11:45']);
+    // A 60-minute visit cannot start at 09:30 (it would run into 10:00).
+    expect(freeSlots('2026-11-23', slots, busy, 60)).toEqual(['11:00', '11:15', '11:30', '11:45']);
+    // The edited appointment's own time stays.
+    expect(freeSlots('2026-11-23', slots, busy, 60, '10:00')).toContain('10:00');
+    expect(freeSlots('2026-11-23', slots, [], 60)).toEqual(slots);
   });
   it('show in 12-hour form', () => {
     expect(timeLabel('00:05')).toBe('12:05 AM');

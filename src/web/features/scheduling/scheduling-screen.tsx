@@ -93,14 +93,16 @@ function SchedulingContent({ canManage, picker }: { canManage: boolean; picker: 
       onError: (error) => toast({ variant: 'destructive', title: 'Migration failed', description: errorMessage(error) }),
     });
 
+  const activeServices = services.data ? services.data.filter((s) => s.isActive).length : services.isError ? 0 : null;
+
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader title="Scheduling" description="Appointments, bookable services, reminders and your online booking page." actions={picker || undefined} />
       <SummaryCards
-        activeServices={services.data ? services.data.filter((s) => s.isActive).length : services.isError ? 0 : null}
+        activeServices={activeServices}
         todayCount={current.data ? booked.filter((a) => a.appointmentDate.startsWith(today)).length : current.isError ? 0 : null}
         weekCount={current.data ? booked.length : current.isError ? 0 : null}
-        hasSettings={settings.isPending ? null : Boolean(settings.data)}
+        bookingReady={settings.isPending || activeServices === null ? null : Boolean(settings.data) && activeServices > 0}
       />
       <Tabs items={TABS} value={tab} onValueChange={setTab} label="Scheduling sections">
         {tab === 'appointments' && (

@@ -7,8 +7,8 @@ interface SummaryCardsProps {
   activeServices: number | null;
   todayCount: number | null;
   weekCount: number | null;
-  /** null while loading. */
-  hasSettings: boolean | null;
+  /** Online booking works: an active service and schedule settings (docs/features.md, Scheduling). null while loading. */
+  bookingReady: boolean | null;
 }
 
 function SummaryCard({ title, icon, value }: { title: string; icon: ReactNode; value: ReactNode }) {
@@ -23,7 +23,7 @@ function SummaryCard({ title, icon, value }: { title: string; icon: ReactNode; v
   );
 }
 
-export function SummaryCards({ activeServices, todayCount, weekCount, hasSettings }: SummaryCardsProps) {
+export function SummaryCards({ activeServices, todayCount, weekCount, bookingReady }: SummaryCardsProps) {
   return (
     <div className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="scheduling-summary">
       <SummaryCard title="Active Services" icon={<Settings2 className="size-4" aria-hidden />} value={activeServices} />
@@ -32,7 +32,13 @@ export function SummaryCards({ activeServices, todayCount, weekCount, hasSetting
       <SummaryCard
         title="Booking Status"
         icon={<CalendarCheck className="size-4" aria-hidden />}
-        value={hasSettings === null ? null : <span className={hasSettings ? 'text-green-600' : 'text-amber-600'}>{hasSettings ? 'Active' : 'Setup Required'}</span>}
+        value={
+          bookingReady === null ? null : (
+            <span data-testid="booking-status" className={bookingReady ? 'text-green-600' : 'text-amber-600'}>
+              {bookingReady ? 'Active' : 'Setup Required'}
+            </span>
+          )
+        }
       />
     </div>
   );
