@@ -74,13 +74,24 @@ const vendorEmailSchema = z
   .refine((v) => !v || z.email().safeParse(v).success, VENDOR_MESSAGES.email)
   .transform(blankToNull);
 
-/** Kept as written: suppliers' numbers may be toll-free, international or carry an extension. */
+/**
+ * Letters are stripped, as the customer phone strips them (docs/features.md, Field rules); what a supplier's number
+ * may need stays: +, spaces, ( ) - . and an extension at the end (x12, ext. 12, #12 become " x12").
+ */
+export function cleanVendorPhone(v: string): string {
+  const ext = /\s*(?:ext\.?|extension|x|#)\s*(\d+)\s*$/i.exec(v);
+  const main = (ext ? v.slice(0, ext.index) : v).replace(/[^\d\s()+.-]/g, '').replace(/\s+/g, ' ').trim();
+  return ext ? `${main} x${ext[1]}`.trim() : main;
+}
+
+/** Toll-free, international or with an extension; text without a single digit is refused rather than dropped. */
 const vendorPhoneSchema = z
   .string({ error: 'Phone must be text' })
   .trim()
   .max(VENDOR_LIMITS.phone, atMost('Phone', VENDOR_LIMITS.phone))
   .nullish()
-  .refine((v) => !v || (/^[\d\s()+.\-#x]+$/i.test(v) && /\d/.test(v)), VENDOR_MESSAGES.phone)
+  .refine((v) => !v || /\d/.test(v), VENDOR_MESSAGES.phone)
+  .transform((v) => (v ? cleanVendorPhone(v) : v))
   .transform(blankToNull);
 
 /** One of the six terms; blank or null for none (part 1 section 5: paymentTerms optional). */
