@@ -6,6 +6,16 @@ import { decimalInput, idInput, instantInput, lineItemSchema, lineItemsInput, op
 export const WORK_ORDER_STATUSES = ['scheduled', 'in_progress', 'completed', 'cancelled'] as const;
 export type WorkOrderStatus = (typeof WORK_ORDER_STATUSES)[number];
 
+export const WORK_ORDER_MESSAGES = {
+  dueBeforeStart: 'Due date cannot be before the start date',
+} as const;
+
+/** A job cannot be due before it starts (docs/features.md, Field rules); either date may be left out. */
+export function dueBeforeStart(start: Date | string | null | undefined, due: Date | string | null | undefined): boolean {
+  if (!start || !due) return false;
+  return new Date(due).getTime() < new Date(start).getTime();
+}
+
 const statusInput = z.enum(WORK_ORDER_STATUSES, { error: `Status must be one of ${WORK_ORDER_STATUSES.join(', ')}` });
 const titleInput = z.string({ error: 'Please enter a job title' }).trim().min(1, 'Please enter a job title').max(200, 'Title must be at most 200 characters');
 

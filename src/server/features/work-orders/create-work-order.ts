@@ -7,6 +7,7 @@ import type { RequestContext } from '../../platform/context';
 import { checkAmounts, organizationAndCustomer } from '../documents/document-rules';
 import { nextDocumentNumber } from '../numbering/next-number';
 import { getWorkOrder } from './get-work-order';
+import { assertDueNotBeforeStart } from './work-order-dates';
 
 /** totalCost = sum of line amounts + labor + material, in cents; 400 when it does not fit numeric(10,2). */
 export function workOrderTotal(linesCents: number, laborCost: string | null | undefined, materialCost: string | null | undefined): string {
@@ -21,6 +22,7 @@ export async function createWorkOrder(db: Db, ctx: RequestContext, input: Create
   checkAmounts(priced.issues);
   const totalCost = workOrderTotal(priced.subtotalCents, input.laborCost, input.materialCost);
   const status = input.status ?? 'scheduled';
+  assertDueNotBeforeStart(input.startDate, input.dueDate);
 
   const id = await db.transaction(async (tx) => {
     const { organizationId, customer } = await organizationAndCustomer(tx, ctx, input);

@@ -10,6 +10,7 @@ import { tenantFilter } from '../../platform/tenancy';
 import { checkAmounts, customerInOrganization } from '../documents/document-rules';
 import { workOrderTotal } from './create-work-order';
 import { getWorkOrder } from './get-work-order';
+import { assertDueNotBeforeStart } from './work-order-dates';
 
 /**
  * Updates the fields present (the edit form sends them all; Start and Complete send only status).
@@ -47,6 +48,10 @@ export async function updateWorkOrder(db: Db, ctx: RequestContext, id: number, i
     const materialCost = input.materialCost === undefined ? current.materialCost : (input.materialCost ?? '0.00');
     const totalCost = workOrderTotal(linesCents, laborCost, materialCost);
 
+    const startDate = input.startDate === undefined ? current.startDate : input.startDate;
+    const dueDate = input.dueDate === undefined ? current.dueDate : input.dueDate;
+    assertDueNotBeforeStart(startDate, dueDate);
+
     const status = input.status ?? current.status;
     let completedDate = current.completedDate;
     if (status === 'completed' && current.status !== 'completed') completedDate = completedDate ?? new Date();
@@ -59,8 +64,8 @@ export async function updateWorkOrder(db: Db, ctx: RequestContext, id: number, i
         title: input.title ?? current.title,
         description: input.description === undefined ? current.description : input.description,
         status,
-        startDate: input.startDate === undefined ? current.startDate : input.startDate,
-        dueDate: input.dueDate === undefined ? current.dueDate : input.dueDate,
+        startDate,
+        dueDate,
         completedDate,
         estimatedHours: input.estimatedHours === undefined ? current.estimatedHours : input.estimatedHours,
         actualHours: input.actualHours === undefined ? current.actualHours : input.actualHours,

@@ -23,6 +23,17 @@ describe('work order form rules (part 1 section 5)', () => {
     expect(messages(values({ lineItems: [{ description: 'Labor', quantity: '', rate: '5' }] }))).toEqual(['Quantity must be at least 1']);
   });
 
+  it('refuses a due date before the start date on the Due Date field, as the server does', () => {
+    const lines = [{ description: 'Labor', quantity: '1', rate: '10' }];
+    const early = workOrderFormSchema.safeParse(values({ startDate: '2026-11-21', dueDate: '2026-11-20', lineItems: lines }));
+    expect(early.success).toBe(false);
+    expect(early.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['dueDate', 'Due date cannot be before the start date']]);
+    // Same day: due 17:00 after the 09:00 start is fine, an earlier time is not.
+    expect(messages(values({ startDate: '2026-11-21', dueDate: '2026-11-21', lineItems: lines }))).toEqual([]);
+    expect(messages(values({ startDate: '2026-11-21', startTime: '18:00', dueDate: '2026-11-21', lineItems: lines }))).toEqual(['Due date cannot be before the start date']);
+    expect(messages(values({ startDate: '', dueDate: '2026-11-20', lineItems: lines }))).toEqual([]);
+  });
+
   it('totals lines, labor and material in cents', () => {
     const v = values({
       laborCost: '0.10',

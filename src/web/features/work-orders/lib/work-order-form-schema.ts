@@ -2,7 +2,7 @@
 // own shape (separate date and time inputs, lines as typed).
 import { z } from 'zod';
 import { fromCents, toCents } from '@contracts/money';
-import { createWorkOrderSchema, WORK_ORDER_STATUSES, type CreateWorkOrderInput, type WorkOrder, type WorkOrderStatus } from '@contracts/work-orders';
+import { createWorkOrderSchema, dueBeforeStart, WORK_ORDER_MESSAGES, WORK_ORDER_STATUSES, type CreateWorkOrderInput, type WorkOrder, type WorkOrderStatus } from '@contracts/work-orders';
 import { emptyLineItem, lineAmount, linesSubtotalCents, type LineItemValues } from '@/components/line-items-editor';
 import { formLineItemsSchema, plainQuantity } from '@/lib/line-item-schema';
 import { DEFAULT_DUE_TIME, DEFAULT_START_TIME, joinInstant, toDateInput, toTimeInput } from '@/lib/date-time';
@@ -24,6 +24,11 @@ export const workOrderFormSchema = z.object({
   laborCost: shape.laborCost,
   materialCost: shape.materialCost,
   lineItems: formLineItemsSchema,
+}).superRefine((v, ctx) => {
+  // The server's rule, shown on the Due Date before anything is sent (docs/features.md, Field rules).
+  if (dueBeforeStart(joinInstant(v.startDate, v.startTime), joinInstant(v.dueDate, v.dueTime))) {
+    ctx.addIssue({ code: 'custom', path: ['dueDate'], message: WORK_ORDER_MESSAGES.dueBeforeStart });
+  }
 });
 
 export interface WorkOrderFormValues {
