@@ -18,6 +18,16 @@ describe('line items (part 1 sections 5 and 9)', () => {
     expect(lineCents(undefined)).toBe(0);
   });
 
+  it('leaves lines the form refuses out of the live total: quantity below 1, a negative rate, an amount too large, text', () => {
+    const good = { description: 'Labor', quantity: '2', rate: '45.50' };
+    expect(lineCents({ quantity: '-2', rate: '10' })).toBe(0);
+    expect(lineCents({ quantity: '0.5', rate: '10' })).toBe(0);
+    expect(lineCents({ quantity: '2', rate: '-10' })).toBe(0);
+    expect(lineCents({ quantity: '99999999', rate: '99999999' })).toBe(0);
+    expect(lineCents({ quantity: '2 boxes', rate: '10' })).toBe(0);
+    expect(linesSubtotalCents([good, { description: 'Refund?', quantity: '1', rate: '-50' }, { description: 'Typo', quantity: '-3', rate: '10' }])).toBe(9100);
+  });
+
   it('adds the lines in cents', () => {
     const lines = Array.from({ length: 10 }, () => ({ description: 'x', quantity: '1', rate: '0.10' }));
     expect(linesSubtotalCents(lines)).toBe(100);

@@ -3,9 +3,10 @@
 // Used inside a react-hook-form <Form> whose values have `lineItems: LineItemValues[]`.
 import { Plus, Trash2 } from 'lucide-react';
 import { useFormContext, useWatch, type FieldErrors } from 'react-hook-form';
-import { formatMoney, fromCents, lineAmountCents, type Cents } from '@contracts/money';
+import { formatMoney, fromCents, lineAmountCents, MAX_CENTS, type Cents } from '@contracts/money';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { formLineItemSchema } from '@/lib/line-item-schema';
 import { cn } from '@/lib/utils';
 
 /** A line as the form holds it: what the inputs show. */
@@ -20,13 +21,16 @@ export function emptyLineItem(): LineItemValues {
   return { description: '', quantity: '1', rate: '0' };
 }
 
-/** quantity x rate in cents; 0 while either is blank or not a number yet. */
+/** quantity x rate in cents; 0 while either is blank, not a number yet, or breaks the line's rules. */
 export function lineCents(line: Partial<LineItemValues> | undefined): Cents {
-  const quantity = line?.quantity?.trim() ?? '';
-  const rate = line?.rate?.trim() ?? '';
-  if (!quantity || !rate) return 0;
+  const quantity = formLineItemSchema.shape.quantity.safeParse(line?.quantity?.trim() ?? '');
+  const rate = formLineItemSchema.shape.rate.safeParse(line?.rate?.trim() ?? '');
+  // A line the form will refuse (quantity below 1, a negative rate, text) counts nothing toward the live total,
+  // so the total shown is what can be saved (docs/features.md, Field rules).
+  if (!quantity.success || !rate.success || !quantity.data || !rate.data) return 0;
   try {
-    return lineAmountCents(quantity, rate);
+    const cents = lineAmountCents(quantity.data, rate.data);
+    return cents > MAX_CENTS ? 0 : cents;
   } catch {
     return 0;
   }
