@@ -5,6 +5,8 @@ import { outbox } from '../../db/schema/index';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
 import { openTestDatabase } from '../../test/test-database';
 import { SECRET_MASK } from '../outbox/mask-secrets';
+import { parseAddress, parseMime } from '../../test/mime';
+import { escapeHtml } from './html-email';
 import { createMailer } from './mailer';
 
 let database: Database;
@@ -72,5 +74,28 @@ describe('mailer: secrets in stored copies', () => {
     const result = await mailer.send(message);
     const stored = await row(result.outboxId);
     expect(stored).toMatchObject({ transport: 'outbox', status: 'stored', subject: message.subject, text: message.text, html: message.html });
+  });
+
+  it("masks a link written HTML-escaped in the HTML part (&amp;), and sends under the organization's name", async () => {
+    const mailer = createMailer({ db: database.db, smtpUrl: sink.url, from: 'Tradebook <no-reply@tradebook.test>' });
+    const link = 'https://books.example.com/customer-portal?org=7&lang=en#token=c2VjcmV0LXRva2VuLXZhbHVl';
+    const result = await mailer.send({
+      to: 'pat@example.com',
+      subject: 'Invoice',
+      text: `Pay: ${link}`,
+      html: `<a href="${escapeHtml(link)}">Pay</a>`,
+      secrets: [link],
+      fromName: 'Łódź Builders,\r\nBcc: evil@example.com',
+      replyTo: 'office@lodz.example',
+    });
+    expect(result.status).toBe('sent');
+    const mail = parseMime(sink.received.at(-1)!.raw);
+    // The name is one header value: a line break in it cannot add a header.
+    expect(parseAddress(mail.headers.from)).toEqual({ name: 'Łódź Builders, Bcc: evil@example.com', address: 'no-reply@tradebook.test' });
+    expect(mail.headers.bcc).toBeUndefined();
+    expect(mail.headers['reply-to']).toBe('office@lodz.example');
+    const stored = await row(result.outboxId);
+    expect(stored.html).toBe(`<a href="${SECRET_MASK}">Pay</a>`);
+    expect(stored.text).toBe(`Pay: ${SECRET_MASK}`);
   });
 });

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { failureKind, type FailureKind } from '../delivery-failure';
 import { maskSecrets } from '../outbox/mask-secrets';
 import { recordOutbox } from '../outbox/record-outbox';
+import { escapeHtml } from './html-email';
 
 export interface MailAttachment {
   filename: string;
@@ -17,6 +18,11 @@ export interface MailMessage {
   html?: string;
   attachments?: MailAttachment[];
   organizationId?: number | null;
+  /**
+   * The sender's display name (the organization's name): the message comes from MAIL_FROM's address under
+   * this name, so the customer sees who wrote; Reply-To carries the organization's own address.
+   */
+  fromName?: string;
   replyTo?: string;
   /**
    * Substrings that let the reader in (a sign-in code, a portal link). The message is delivered whole; the
@@ -36,6 +42,26 @@ export interface DeliveryResult {
 export interface Mailer {
   readonly transport: 'outbox' | 'smtp';
   send(message: MailMessage): Promise<DeliveryResult>;
+}
+
+/** MAIL_FROM's address: "Tradebook <no-reply@x.test>" or a bare "no-reply@x.test". */
+export function fromAddress(from: string): string {
+  const m = /<([^<>]+)>\s*$/.exec(from);
+  return (m ? m[1] : from).trim();
+}
+
+/**
+ * The From header: MAIL_FROM as set, or its address under the given display name. nodemailer quotes the name
+ * (and encodes one that is not ASCII, RFC 2047), so a name with a comma, quote or angle bracket stays a name.
+ */
+export function fromHeader(from: string, name: string | undefined): string | { name: string; address: string } {
+  // Control characters (a line break) in a name could only corrupt the header.
+  const clean = [...(name ?? '')]
+    .map((c) => (c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f ? ' ' : c))
+    .join('')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+  return clean ? { name: clean, address: fromAddress(from) } : from;
 }
 
 export function createMailer(opts: { db: Db; smtpUrl?: string; from: string }): Mailer {
@@ -77,7 +103,7 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string }): 
           transporter = nodemailer.createTransport(smtpUrl);
         }
         const info = await transporter.sendMail({
-          from: opts.from,
+          from: fromHeader(opts.from, m.fromName),
           to: m.to,
           subject: m.subject,
           text: m.text,
@@ -98,7 +124,8 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string }): 
         to: m.to,
         subject: maskSecrets(m.subject, m.secrets),
         text: maskSecrets(m.text, m.secrets),
-        html: maskSecrets(m.html, m.secrets),
+        // In HTML a link's `&` is written `&amp;`: both spellings are masked.
+        html: maskSecrets(m.html, [...(m.secrets ?? []), ...(m.secrets ?? []).map(escapeHtml)]),
         attachments: meta(m),
         transport: 'smtp',
         status,

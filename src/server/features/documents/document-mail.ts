@@ -3,7 +3,7 @@
 import { sendRecordedEmail } from '../messaging/send-recorded-email';
 import { deliveryFailure } from '../../adapters/delivery-failure';
 import type { Mailer } from '../../adapters/mail/mailer';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { RequestContext } from '../../platform/context';
 import { invalid, notFound } from '../../platform/errors';
 import { formatPhone } from '../../../contracts/format';
@@ -32,6 +32,29 @@ export function itemLines(lines: { description: string; quantity: string; rate: 
   return lines.map((l) => `- ${l.description.replace(/\s+/g, ' ').trim()}: ${formatQuantity(l.quantity)} × ${formatMoney(l.rate)} = ${formatMoney(l.amount)}`);
 }
 
+/** Line items for the HTML part: the description, "2 × $50.00" and the amount. */
+export function htmlItems(lines: { description: string; quantity: string; rate: string; amount: string }[]) {
+  return lines.map((l) => ({
+    description: l.description.replace(/\s+/g, ' ').trim(),
+    detail: `${formatQuantity(l.quantity)} × ${formatMoney(l.rate)}`,
+    amount: formatMoney(l.amount),
+  }));
+}
+
+/**
+ * The organization's logo in an e-mail: its public address on this installation (/uploads/{id}, served to
+ * anyone, see organizations.routes.ts), so the only image is the app's own; none for a logo stored elsewhere.
+ */
+export function logoUrl(appUrl: string, business: Business): string | null {
+  const path = business.logo ?? '';
+  return /^\/uploads\/\d{1,10}(?:\/[^\s"'<>]*)?$/.test(path) ? `${appUrl.replace(/\/+$/, '')}${path}` : null;
+}
+
+/** The signature's lines, for the HTML part's foot. */
+export function signatureLines(b: Business): string[] {
+  return signature(b).split('\n');
+}
+
 export async function sendDocumentEmail(
   deps: { db: Db; mailer: Mailer },
   ctx: RequestContext,
@@ -40,21 +63,36 @@ export async function sendDocumentEmail(
     to: string;
     subject: string;
     text: string;
+    /** The HTML part beside the text. */
+    html?: string;
+    /** The sender's display name: the organization's name. */
+    fromName?: string;
     replyTo?: string | null;
     attachment: { filename: string; content: Buffer };
     /** Substrings only the customer may read (a portal link); see sendRecordedEmail. */
     secrets?: string[];
   },
+  /** Writes that belong to a delivered e-mail (a draft becoming sent), in the transaction that records it. */
+  onDelivered?: (tx: Tx) => Promise<void>,
 ): Promise<void> {
-  const delivery = await sendRecordedEmail(deps, ctx, {
-    organizationId: mail.organizationId,
-    to: mail.to,
-    subject: mail.subject,
-    text: mail.text,
-    replyTo: mail.replyTo ?? null,
-    attachments: [{ filename: mail.attachment.filename, content: mail.attachment.content, contentType: 'application/pdf' }],
-    secrets: mail.secrets,
-  });
+  const delivery = await sendRecordedEmail(
+    deps,
+    ctx,
+    {
+      organizationId: mail.organizationId,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      fromName: mail.fromName,
+      replyTo: mail.replyTo ?? null,
+      attachments: [{ filename: mail.attachment.filename, content: mail.attachment.content, contentType: 'application/pdf' }],
+      secrets: mail.secrets,
+    },
+    async (tx, outcome) => {
+      if (outcome.sent) await onDelivered?.(tx);
+    },
+  );
   // Recorded in Messaging as a failed delivery (to send again from there); the answer says which failure it was.
   if (delivery.status === 'failed') throw deliveryFailure('email', delivery);
 }

@@ -2,11 +2,15 @@
 import type { Estimate } from '../../../contracts/estimates';
 import { formatDate } from '../../../contracts/format';
 import { formatMoney } from '../../../contracts/money';
+import { renderHtmlEmail } from '../../adapters/mail/html-email';
 import type { Mailer } from '../../adapters/mail/mailer';
 import { renderDocumentPdf } from '../../adapters/pdf/document-pdf';
+import { and, eq } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { estimates } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
-import { itemLines, recipientOf, sendDocumentEmail, signature } from '../documents/document-mail';
+import { htmlItems, itemLines, logoUrl, recipientOf, sendDocumentEmail, signature, signatureLines } from '../documents/document-mail';
 import { loadBusiness, loadDocumentCustomer, loadLogo, type Business, type DocumentCustomer } from '../documents/document-parties';
 import { pdfFileName } from '../documents/invoice-pdf';
 import { estimatePdfModel } from './estimate-pdf';
@@ -42,20 +46,66 @@ export function buildEstimateEmail({ estimate, business, customer }: { estimate:
   return { subject: `Estimate ${estimate.estimateNumber} from ${business.name}`, text };
 }
 
-/** Sends the caller's estimate to the customer's e-mail address and records it in Messaging. */
-export async function emailEstimate(deps: { db: Db; mailer: Mailer }, ctx: RequestContext, id: number): Promise<void> {
+/** The HTML part: the organization's name and logo, the items and amounts, and a reply button. */
+export function buildEstimateHtml(
+  { estimate, business, customer }: { estimate: Estimate; business: Business; customer: DocumentCustomer },
+  logo: string | null,
+): string {
+  return renderHtmlEmail({
+    brand: { name: business.name, logoUrl: logo },
+    heading: `Estimate ${estimate.estimateNumber}`,
+    paragraphs: [
+      `Hello ${customer.name},`,
+      `Please find attached estimate ${estimate.estimateNumber} from ${business.name}: ${estimate.title}.`,
+      ...(estimate.description?.trim() ? [estimate.description.trim()] : []),
+    ],
+    items: htmlItems(estimate.lineItems),
+    summary: [
+      { label: 'Estimate date', value: formatDate(estimate.createdAt) },
+      ...(estimate.validUntil ? [{ label: 'Valid until', value: formatDate(estimate.validUntil) }] : []),
+      { label: 'Subtotal', value: formatMoney(estimate.subtotal) },
+      { label: 'Tax', value: formatMoney(estimate.tax) },
+      { label: 'Total', value: formatMoney(estimate.total), strong: true },
+    ],
+    // Estimates have no portal page: the button writes to the business (the e-mail's Reply-To as well).
+    button: business.email ? { label: 'Reply to accept or ask a question', url: `mailto:${business.email}` } : null,
+    after: [...(estimate.notes?.trim() ? [estimate.notes.trim()] : []), 'Questions or ready to go ahead? Reply to this e-mail or give us a call.'],
+    signature: signatureLines(business),
+  });
+}
+
+/**
+ * Sends the caller's estimate to the customer's e-mail address and records it in Messaging. Like an invoice,
+ * what the customer receives is never a draft: the PDF shows the status the estimate has once sent, and the
+ * draft turns sent in the transaction that records the delivery (docs/features.md, Documents and e-mails).
+ */
+export async function emailEstimate(deps: { db: Db; mailer: Mailer; config: Config }, ctx: RequestContext, id: number): Promise<void> {
   const { db } = deps;
-  const estimate = await getEstimate(db, ctx, id);
+  const found = await getEstimate(db, ctx, id);
+  const estimate: Estimate = found.status === 'draft' ? { ...found, status: 'sent' } : found;
   const { customer, to } = recipientOf(await loadDocumentCustomer(db, estimate.organizationId, estimate.customerId));
   const business = await loadBusiness(db, estimate.organizationId);
   const pdf = await renderDocumentPdf(estimatePdfModel(estimate, business, await loadLogo(db, business), customer));
   const { subject, text } = buildEstimateEmail({ estimate, business, customer });
-  await sendDocumentEmail(deps, ctx, {
-    organizationId: estimate.organizationId,
-    to,
-    subject,
-    text,
-    replyTo: business.email,
-    attachment: { filename: pdfFileName('estimate', estimate.estimateNumber), content: pdf },
-  });
+  await sendDocumentEmail(
+    deps,
+    ctx,
+    {
+      organizationId: estimate.organizationId,
+      to,
+      subject,
+      text,
+      html: buildEstimateHtml({ estimate, business, customer }, logoUrl(deps.config.appUrl, business)),
+      fromName: business.name,
+      replyTo: business.email,
+      attachment: { filename: pdfFileName('estimate', estimate.estimateNumber), content: pdf },
+    },
+    async (tx) => {
+      if (found.status !== 'draft') return;
+      await tx
+        .update(estimates)
+        .set({ status: 'sent' })
+        .where(and(eq(estimates.id, found.id), eq(estimates.organizationId, found.organizationId), eq(estimates.status, 'draft')));
+    },
+  );
 }

@@ -2,6 +2,7 @@
 import type { Invoice } from '../../../contracts/invoices';
 import { formatDate } from '../../../contracts/format';
 import { formatMoney, toCents } from '../../../contracts/money';
+import { renderHtmlEmail } from '../../adapters/mail/html-email';
 import type { Mailer } from '../../adapters/mail/mailer';
 import { renderDocumentPdf } from '../../adapters/pdf/document-pdf';
 import { and, eq } from 'drizzle-orm';
@@ -10,7 +11,7 @@ import type { Db } from '../../db/client';
 import { customers, invoices } from '../../db/schema/index';
 import { createPortalLink } from '../documents/create-portal-link';
 import type { RequestContext } from '../../platform/context';
-import { itemLines, recipientOf, sendDocumentEmail, signature } from '../documents/document-mail';
+import { htmlItems, itemLines, logoUrl, recipientOf, sendDocumentEmail, signature, signatureLines } from '../documents/document-mail';
 import { loadBusiness, loadDocumentCustomer, loadLogo, paymentTermsLabel, type Business, type DocumentCustomer } from '../documents/document-parties';
 import { getInvoice } from '../documents/get-invoice';
 import { invoicePdfModel, pdfFileName } from '../documents/invoice-pdf';
@@ -54,28 +55,68 @@ export function buildInvoiceEmail({ invoice, business, customer, portalUrl }: In
   return { subject: `Invoice ${invoice.invoiceNumber} from ${business.name}`, text };
 }
 
-/** Sends the caller's invoice to the customer's e-mail address and records it in Messaging. */
+/** The HTML part: the organization's name and logo, the items and amounts, and the button to view and pay. */
+export function buildInvoiceHtml({ invoice, business, customer, portalUrl }: InvoiceEmailInput, logo: string | null): string {
+  const paid = toCents(invoice.amountPaid);
+  return renderHtmlEmail({
+    brand: { name: business.name, logoUrl: logo },
+    heading: `Invoice ${invoice.invoiceNumber}`,
+    paragraphs: [`Hello ${customer.name},`, `Please find attached invoice ${invoice.invoiceNumber} from ${business.name}.`],
+    items: htmlItems(invoice.lineItems),
+    summary: [
+      { label: 'Invoice date', value: formatDate(invoice.createdAt) },
+      { label: 'Due date', value: formatDate(invoice.dueDate, 'On receipt') },
+      { label: 'Subtotal', value: formatMoney(invoice.subtotal) },
+      { label: 'Tax', value: formatMoney(invoice.tax) },
+      { label: 'Total', value: formatMoney(invoice.total) },
+      ...(paid > 0 ? [{ label: 'Amount paid', value: formatMoney(invoice.amountPaid) }] : []),
+      { label: 'Balance due', value: formatMoney(invoice.balanceDue), strong: true },
+    ],
+    button: portalUrl ? { label: 'View and pay invoice', url: portalUrl } : null,
+    after: [...(invoice.notes?.trim() ? [invoice.notes.trim()] : []), 'Thank you for your business.'],
+    signature: signatureLines(business),
+  });
+}
+
+/**
+ * Sends the caller's invoice to the customer's e-mail address and records it in Messaging. What the customer
+ * receives is never a draft: the PDF is made with the status the invoice has once sent, and the draft turns
+ * sent in the transaction that records the delivery (docs/features.md, Documents and e-mails). A delivery
+ * that failed leaves it a draft: nothing reached the customer.
+ */
 export async function emailInvoice(deps: { db: Db; mailer: Mailer; config: Config }, ctx: RequestContext, id: number): Promise<void> {
   const { db } = deps;
-  const invoice = await getInvoice(db, ctx, id);
+  const found = await getInvoice(db, ctx, id);
+  const invoice: Invoice = found.status === 'draft' ? { ...found, status: 'sent' } : found;
   const { customer, to } = recipientOf(await loadDocumentCustomer(db, invoice.organizationId, invoice.customerId));
   const portalUrl = await portalUrlFor(deps, ctx, invoice);
   const business = await loadBusiness(db, invoice.organizationId);
   const pdf = await renderDocumentPdf(invoicePdfModel(invoice, business, await loadLogo(db, business), customer));
-  const { subject, text } = buildInvoiceEmail({ invoice, business, customer, portalUrl });
-  await sendDocumentEmail(deps, ctx, {
-    organizationId: invoice.organizationId,
-    to,
-    subject,
-    text,
-    replyTo: business.email,
-    attachment: { filename: pdfFileName('invoice', invoice.invoiceNumber), content: pdf },
-    secrets: portalUrl ? [portalUrl] : undefined,
-  });
-  // A draft that has gone to the customer is sent: it now counts as outstanding and can be paid in the portal.
-  if (invoice.status === 'draft') {
-    await db.update(invoices).set({ status: 'sent' }).where(and(eq(invoices.id, invoice.id), eq(invoices.organizationId, invoice.organizationId), eq(invoices.status, 'draft')));
-  }
+  const input = { invoice, business, customer, portalUrl };
+  const { subject, text } = buildInvoiceEmail(input);
+  await sendDocumentEmail(
+    deps,
+    ctx,
+    {
+      organizationId: invoice.organizationId,
+      to,
+      subject,
+      text,
+      html: buildInvoiceHtml(input, logoUrl(deps.config.appUrl, business)),
+      fromName: business.name,
+      replyTo: business.email,
+      attachment: { filename: pdfFileName('invoice', invoice.invoiceNumber), content: pdf },
+      secrets: portalUrl ? [portalUrl] : undefined,
+    },
+    // A draft that has gone to the customer is sent: it now counts as outstanding and can be paid in the portal.
+    async (tx) => {
+      if (found.status !== 'draft') return;
+      await tx
+        .update(invoices)
+        .set({ status: 'sent' })
+        .where(and(eq(invoices.id, found.id), eq(invoices.organizationId, found.organizationId), eq(invoices.status, 'draft')));
+    },
+  );
 }
 
 /** DECISIONS.md "Customer portal": invoice e-mails carry a signed portal link, unless the customer's portal access is off. */

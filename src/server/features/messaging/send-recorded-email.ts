@@ -30,6 +30,10 @@ export async function sendRecordedEmail(
     to: string;
     subject: string;
     text: string;
+    /** The HTML part beside the text (adapters/mail/html-email.ts); Messaging keeps the text. */
+    html?: string;
+    /** The sender's display name: the organization's name (adapters/mail/mailer.ts). */
+    fromName?: string;
     replyTo: string | null;
     attachments?: { filename: string; content: Buffer; contentType: string }[];
     secrets?: string[];
@@ -40,6 +44,8 @@ export async function sendRecordedEmail(
     to: mail.to,
     subject: mail.subject,
     text: mail.text,
+    html: mail.html,
+    fromName: mail.fromName,
     organizationId: mail.organizationId,
     replyTo: mail.replyTo ?? undefined,
     attachments: mail.attachments,
