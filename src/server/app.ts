@@ -41,7 +41,7 @@ import { timeEntriesRoutes } from './features/time-entries/time-entries.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { usersRoutes } from './features/users/users.routes';
 import type { AppDeps, ZodApp } from './platform/app-deps';
-import { registerErrorHandling } from './platform/errors';
+import { errorBody, registerErrorHandling } from './platform/errors';
 import { isFromThisMachine } from './platform/this-machine';
 import { registerClientLimits } from './platform/client-limits';
 import { isApiUrl, registerGuard, type RouteEntry } from './platform/guard';
@@ -174,7 +174,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     // The matched route, so no spelling of the path slips past.
     const route = request.routeOptions.url ?? '';
     if ((route === '/api/docs' || route.startsWith('/api/docs/')) && !isFromThisMachine(request)) {
-      return reply.code(404).send({ message: 'Not found' });
+      return reply.code(404).send(errorBody('NOT_FOUND', 'Not found'));
     }
   });
 
@@ -216,11 +216,11 @@ async function registerWebApp(app: FastifyInstance, config: Config) {
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
     if (isApiUrl(url) || request.method !== 'GET' || !hasBuild) {
-      return reply.code(404).send({ message: 'Not found' });
+      return reply.code(404).send(errorBody('NOT_FOUND', 'Not found'));
     }
-    if (/\.[a-z0-9]+$/i.test(url) && !url.endsWith('.html')) return reply.code(404).send({ message: 'Not found' });
+    if (/\.[a-z0-9]+$/i.test(url) && !url.endsWith('.html')) return reply.code(404).send(errorBody('NOT_FOUND', 'Not found'));
     // The outbox page exists exactly where its data answers (features/dev-outbox/outbox-access.ts).
-    if (isOutboxPage(url) && !canReadOutbox(config, request)) return reply.code(404).send({ message: 'Not found' });
+    if (isOutboxPage(url) && !canReadOutbox(config, request)) return reply.code(404).send(errorBody('NOT_FOUND', 'Not found'));
     return sendIndex(reply);
   });
 }

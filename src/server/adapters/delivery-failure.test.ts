@@ -74,7 +74,7 @@ describe('sign-in codes', () => {
     const user = await refusing.t.createUser({ role: 'employee', organizationId: refusing.organizationId });
     const res = await refusing.t.call({ method: 'POST', url: '/api/auth/send-otp', payload: { email: user.email } });
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ message: DELIVERY_FAILURE_MESSAGES.email.refused });
+    expect(res.json()).toEqual({ code: 'PROVIDER_FAILED', message: DELIVERY_FAILURE_MESSAGES.email.refused });
     const [line] = providerLines(refusing, 'smtp');
     expect(line).toMatchObject({ level: 50, provider: 'smtp', status: 502 });
     expect(line.reason).toMatch(/535/);
@@ -87,7 +87,7 @@ describe('sign-in codes', () => {
     const res = await unreachable.t.call({ method: 'POST', url: '/api/auth/send-otp', payload: { email: user.email } });
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('30');
-    expect(res.json()).toEqual({ message: DELIVERY_FAILURE_MESSAGES.email.unreachable });
+    expect(res.json()).toEqual({ code: 'PROVIDER_UNAVAILABLE', message: DELIVERY_FAILURE_MESSAGES.email.unreachable });
     const [line] = providerLines(unreachable, 'smtp');
     expect(line).toMatchObject({ level: 40, provider: 'smtp', status: 503 });
     expect(line.reason).toMatch(/ECONNREFUSED|connect/i);
@@ -108,7 +108,7 @@ describe('e-mails staff send', () => {
     const inv = (await rejecting.t.call({ method: 'POST', url: '/api/invoices', cookie: rejecting.cookie, payload: { customerId: rejecting.customerId } })).json();
     const res = await rejecting.t.call({ method: 'POST', url: `/api/invoices/${inv.id}/email`, cookie: rejecting.cookie });
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ message: DELIVERY_FAILURE_MESSAGES.email.refused });
+    expect(res.json()).toEqual({ code: 'PROVIDER_FAILED', message: DELIVERY_FAILURE_MESSAGES.email.refused });
     expect(providerLines(rejecting, 'smtp').at(-1)?.reason).toMatch(/550/);
     const [msg] = await rejecting.t.database.db.select().from(messages).where(eq(messages.organizationId, rejecting.organizationId));
     expect(msg).toMatchObject({ status: 'draft', sentDate: null });
@@ -117,10 +117,10 @@ describe('e-mails staff send', () => {
   it('a portal link e-mail answers 502 when refused and 503 when the server is unreachable', async () => {
     const refused = await rejecting.t.call({ method: 'POST', url: `/api/customers/${rejecting.customerId}/portal-link`, cookie: rejecting.cookie });
     expect(refused.statusCode).toBe(502);
-    expect(refused.json()).toEqual({ message: DELIVERY_FAILURE_MESSAGES.email.refused });
+    expect(refused.json()).toEqual({ code: 'PROVIDER_FAILED', message: DELIVERY_FAILURE_MESSAGES.email.refused });
     const down = await unreachable.t.call({ method: 'POST', url: `/api/customers/${unreachable.customerId}/portal-link`, cookie: unreachable.cookie });
     expect(down.statusCode).toBe(503);
-    expect(down.json()).toEqual({ message: DELIVERY_FAILURE_MESSAGES.email.unreachable });
+    expect(down.json()).toEqual({ code: 'PROVIDER_UNAVAILABLE', message: DELIVERY_FAILURE_MESSAGES.email.unreachable });
   });
 
   it('a message to one recipient answers 502 and stays a draft; the failures degrade System Health', async () => {
@@ -131,7 +131,7 @@ describe('e-mails staff send', () => {
       payload: { subject: 'Hello', content: 'Spring visit', recipients: ['ann@example.com'], status: 'sent' },
     });
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ message: DELIVERY_FAILURE_MESSAGES.email.refused });
+    expect(res.json()).toEqual({ code: 'PROVIDER_FAILED', message: DELIVERY_FAILURE_MESSAGES.email.refused });
     const [kept] = await refusing.t.database.db.select().from(messages).where(eq(messages.subject, 'Hello'));
     expect(kept.status).toBe('draft');
     // Three failed deliveries within the hour: the sign-in code above, this message and a portal link.
@@ -169,7 +169,7 @@ describe('text messages through Twilio', () => {
   it("answers 502 when Twilio refuses (401), naming Twilio's reason in the log only", async () => {
     const res = await sendSms(twilioRefusing);
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ message: DELIVERY_FAILURE_MESSAGES.sms.refused });
+    expect(res.json()).toEqual({ code: 'PROVIDER_FAILED', message: DELIVERY_FAILURE_MESSAGES.sms.refused });
     expect(seen.some((s) => s.startsWith('POST /2010-04-01/Accounts/AC00000000000000000000000000000000/Messages.json'))).toBe(true);
     const [line] = providerLines(twilioRefusing, 'twilio');
     expect(line).toMatchObject({ level: 50, provider: 'twilio', status: 502 });
@@ -179,7 +179,7 @@ describe('text messages through Twilio', () => {
   it('answers 503 when Twilio cannot be reached', async () => {
     const res = await sendSms(twilioUnreachable);
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ message: DELIVERY_FAILURE_MESSAGES.sms.unreachable });
+    expect(res.json()).toEqual({ code: 'PROVIDER_UNAVAILABLE', message: DELIVERY_FAILURE_MESSAGES.sms.unreachable });
     expect(providerLines(twilioUnreachable, 'twilio')[0]).toMatchObject({ level: 40, status: 503 });
   });
 });

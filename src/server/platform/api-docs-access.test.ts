@@ -33,7 +33,7 @@ describe('API documentation: who may read it', () => {
       for (const url of DOC_URLS) {
         const remote = await t.call({ url, remoteAddress: '203.0.113.7' });
         expect(remote.statusCode, url).toBe(404);
-        expect(remote.json()).toEqual({ message: 'Not found' });
+        expect(remote.json()).toEqual({ code: 'NOT_FOUND', message: 'Not found' });
         const relayed = await t.call({ url, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.7' } });
         expect(relayed.statusCode, url).toBe(404);
       }

@@ -161,7 +161,7 @@ function expectLimited(res: LightMyRequestResponse, limit: ClientLimit) {
   const untilHourEnds = Math.ceil((HOUR - (Date.now() % HOUR)) / 1000);
   expect(Number.isInteger(retryAfter)).toBe(true);
   expect(Math.abs(retryAfter - untilHourEnds)).toBeLessThanOrEqual(2);
-  expect(res.json()).toEqual({ message: `${limit.message} Please try again in ${waitText(retryAfter)}.` });
+  expect(res.json()).toEqual({ code: 'RATE_LIMITED', message: `${limit.message} Please try again in ${waitText(retryAfter)}.` });
 }
 
 describe('per-client limits on the public calls', () => {

@@ -1,28 +1,19 @@
 // One error type for the whole server, mapped to an HTTP status and JSON body in one place.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { issueSentence } from '../../contracts/validation-words';
 
-export type ErrorCode =
-  | 'INVALID'
-  | 'UNAUTHENTICATED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'TOO_LARGE'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'RATE_LIMITED'
-  | 'PAYMENT_FAILED'
-  | 'NOT_IMPLEMENTED'
-  | 'PROVIDER_FAILED'
-  | 'UNAVAILABLE';
-
-const STATUS: Record<ErrorCode, number> = {
-  INVALID: 400,
-  UNAUTHENTICATED: 401,
+/**
+ * The machine `code` of every error body, beside the human `message` (ADR 010, docs/api.md). Stable: clients
+ * branch on these, so a code is never renamed or reused for another meaning; new ones may be added.
+ */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  NOT_SIGNED_IN: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
-  TOO_LARGE: 413,
+  PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   /** The processor refused the payment (a declined card): the body carries the processor's message. */
@@ -30,8 +21,27 @@ const STATUS: Record<ErrorCode, number> = {
   NOT_IMPLEMENTED: 501,
   /** A third party (Stripe, the SMTP server, Twilio) refused or failed our request (docs/payments.md, "Third-party failures"). */
   PROVIDER_FAILED: 502,
+  /** A third party could not be reached or asked us to slow down: trying again later may work. */
+  PROVIDER_UNAVAILABLE: 503,
+  /** Our own service cannot answer now (the database restarting, keys unreadable): trying again later may work. */
   UNAVAILABLE: 503,
-};
+  INTERNAL_ERROR: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+const STATUS: Record<ErrorCode, number> = ERROR_STATUS;
+
+/** The JSON every error answers: `{ code, message, issues? }`. */
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  issues?: Issue[];
+}
+
+export function errorBody(code: ErrorCode, message: string, issues?: Issue[]): ErrorBody {
+  return { code, message, ...(issues ? { issues } : {}) };
+}
 
 export interface Issue {
   path: string;
@@ -56,8 +66,20 @@ export class AppError extends Error {
   }
 }
 
-export const invalid = (message: string, issues?: Issue[]) => new AppError('INVALID', message, { issues });
-export const unauthenticated = (message = 'Not signed in') => new AppError('UNAUTHENTICATED', message);
+/**
+ * A message written as "<path>: <issue>" (services name the field as the issue's path) is answered in words:
+ * "organizationId: Organization not found" -> "Organization not found", "sort: Cannot sort by x" -> "Sort: cannot
+ * sort by x". Any other message (the spec's texts) is kept exactly.
+ */
+function inWords(message: string, issues: Issue[] | undefined): string {
+  const first = issues?.[0];
+  return first && message === `${first.path}: ${first.message}` ? issueSentence(first.path, first.message) : message;
+}
+
+/** 400 for one field: the message names the field in words, the issue keeps its path for the form. */
+export const fieldInvalid = (path: string, message: string) => new AppError('VALIDATION_FAILED', issueSentence(path, message), { issues: [{ path, message }] });
+export const invalid = (message: string, issues?: Issue[]) => new AppError('VALIDATION_FAILED', message, { issues });
+export const unauthenticated = (message = 'Not signed in') => new AppError('NOT_SIGNED_IN', message);
 export const forbidden = (message = 'You do not have permission to do that') => new AppError('FORBIDDEN', message);
 export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
@@ -70,7 +92,7 @@ export const providerFailed = (provider: ProviderFailure['provider'], message: s
   new AppError('PROVIDER_FAILED', message, { provider: { provider, reason } });
 /** 503: the provider could not be reached (or asked us to slow down); trying again later may work. */
 export const providerUnavailable = (provider: ProviderFailure['provider'], message: string, reason: string, retryAfterSeconds?: number) =>
-  new AppError('UNAVAILABLE', message, { provider: { provider, reason }, retryAfterSeconds });
+  new AppError('PROVIDER_UNAVAILABLE', message, { provider: { provider, reason }, retryAfterSeconds });
 
 /** PostgreSQL error code of a driver error, looking through wrappers (drizzle wraps driver errors). */
 export function pgErrorCode(err: unknown): string | undefined {
@@ -105,7 +127,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const failure = err.extra.provider;
       if (failure) request.log[err.status === 502 ? 'error' : 'warn']({ provider: failure.provider, reason: failure.reason, status: err.status }, `${failure.provider} failed: ${failure.reason}`);
       if (err.extra.retryAfterSeconds !== undefined) reply.header('Retry-After', String(err.extra.retryAfterSeconds));
-      return reply.code(err.status).send({ message: err.message, ...(err.extra.issues ? { issues: err.extra.issues } : {}) });
+      return reply.code(err.status).send(errorBody(err.code, inWords(err.message, err.extra.issues), err.extra.issues));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const where = err.validationContext ?? 'body';
@@ -113,23 +135,24 @@ export function registerErrorHandling(app: FastifyInstance): void {
         const p = (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
         return { path: p || where, message: v.message ?? 'Invalid value' };
       });
+      // The message names the field in words ("Line 1, amount: is too large"); issues keep the path for forms.
       const first = issues[0];
-      return reply.code(400).send({ message: first ? `${first.path}: ${first.message}` : 'Invalid input', issues });
+      return reply.code(400).send(errorBody('VALIDATION_FAILED', first ? issueSentence(first.path === where ? [] : first.path, first.message) : 'Invalid input', issues));
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');
-      return reply.code(500).send({ message: 'Internal server error' });
+      return reply.code(500).send(errorBody('INTERNAL_ERROR', 'Internal server error'));
     }
     const pgCode = pgErrorCode(err);
-    if (pgCode === '23505') return reply.code(409).send({ message: 'That record already exists' });
-    if (pgCode === '23503') return reply.code(400).send({ message: 'A referenced record does not exist' });
+    if (pgCode === '23505') return reply.code(409).send(errorBody('CONFLICT', 'That record already exists'));
+    if (pgCode === '23503') return reply.code(400).send(errorBody('VALIDATION_FAILED', 'A referenced record does not exist'));
     // 22021: text PostgreSQL cannot store, such as a NUL character in a name or a search.
     if (pgCode === '22P02' || pgCode === '22003' || pgCode === '22007' || pgCode === '22008' || pgCode === '22001' || pgCode === '22021') {
-      return reply.code(400).send({ message: 'Invalid input value' });
+      return reply.code(400).send(errorBody('VALIDATION_FAILED', 'Invalid input value'));
     }
     if (isDatabaseUnavailable(err)) {
       reply.header('Retry-After', '5');
-      return reply.code(503).send({ message: 'Service temporarily unavailable, please retry' });
+      return reply.code(503).send(errorBody('UNAVAILABLE', 'Service temporarily unavailable, please retry'));
     }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 400 && status < 500) {
@@ -141,9 +164,31 @@ export function registerErrorHandling(app: FastifyInstance): void {
             : err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.name === 'SyntaxError'
               ? 'Invalid JSON body'
               : err.message;
-      return reply.code(status).send({ message });
+      return reply.code(status).send(errorBody(codeForStatus(status), message));
     }
     request.log.error({ err }, 'unhandled error');
-    return reply.code(500).send({ message: 'Internal server error' });
+    return reply.code(500).send(errorBody('INTERNAL_ERROR', 'Internal server error'));
   });
+}
+
+/** The code of an error Fastify or a plugin raised with only a status (bad JSON, body too large, ...). */
+export function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 401:
+      return 'NOT_SIGNED_IN';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 409:
+      return 'CONFLICT';
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 415:
+      return 'UNSUPPORTED_MEDIA_TYPE';
+    case 429:
+      return 'RATE_LIMITED';
+    default:
+      return status >= 500 ? 'INTERNAL_ERROR' : 'VALIDATION_FAILED';
+  }
 }

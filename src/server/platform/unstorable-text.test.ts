@@ -23,7 +23,7 @@ describe('a NUL character in text', () => {
   it('in a body field answers 400 and stores nothing', async () => {
     const res = await t.call({ method: 'POST', url: '/api/customers', cookie: admin, payload: { name: 'Pat\u0000Smith' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Invalid input value' });
+    expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'Invalid input value' });
     expect(await t.database.db.select().from(customers).where(eq(customers.organizationId, orgId))).toEqual([]);
   });
 

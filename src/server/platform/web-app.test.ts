@@ -40,7 +40,7 @@ describe('serving the web app', () => {
     for (const url of ['/api/nope', '/assets/missing.js']) {
       const res = await t.call({ url });
       expect(res.statusCode, url).toBe(404);
-      expect(res.json()).toEqual({ message: 'Not found' });
+      expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'Not found' });
     }
   });
 

@@ -205,7 +205,7 @@ describe('creating users as a super user', () => {
 
     const dup = await createAsSuper({ email: 'MIA.manager@bravo.example', firstName: 'Mia', lastName: 'Again', role: 'customer' });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json()).toEqual({ message: 'A user with this email address already exists' });
+    expect(dup.json()).toEqual({ code: 'CONFLICT', message: 'A user with this email address already exists' });
   });
 
   it('is refused to organization admins', async () => {

@@ -34,7 +34,7 @@ describe('impersonation and its audit row', () => {
     try {
       const res = await t.call({ method: 'POST', url: '/api/admin/impersonate', cookie: superCookie, payload: { userId: employeeId } });
       expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ message: 'Internal server error' });
+      expect(res.json()).toEqual({ code: 'INTERNAL_ERROR', message: 'Internal server error' });
       expect(await impersonationSessions()).toEqual([]);
     } finally {
       await repairAudit();

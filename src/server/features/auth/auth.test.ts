@@ -75,7 +75,7 @@ describe('sign-in with an e-mailed code', () => {
   it('answers 404 for an unknown address and 403 for a disabled account', async () => {
     const res = await sendOtp('nobody-here@example.com');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'No account found for this email' });
+    expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'No account found for this email' });
     const disabled = await t.createUser({ isActive: false });
     const res2 = await sendOtp(disabled.email);
     expect(res2.statusCode).toBe(403);

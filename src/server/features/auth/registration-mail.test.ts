@@ -51,7 +51,7 @@ describe('the registration e-mail', () => {
     const email = `smtp-refused-${Date.now()}@example.com`;
     const res = await refused.call({ method: 'POST', url: '/api/auth/register', payload: { email, firstName: 'Rhea', lastName: 'Refused' } });
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ message: 'We could not send the e-mail: the mail server refused it. Please try again later.' });
+    expect(res.json()).toEqual({ code: 'PROVIDER_FAILED', message: 'We could not send the e-mail: the mail server refused it. Please try again later.' });
     expect(await refused.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
   });
 });

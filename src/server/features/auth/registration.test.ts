@@ -77,7 +77,7 @@ describe('registering', () => {
 
     const again = await register({ email, firstName: 'Zoe', lastName: 'Brien' });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: 'An account with this email already exists' });
+    expect(again.json()).toEqual({ code: 'CONFLICT', message: 'An account with this email already exists' });
   });
 
   it('a wrong code creates nothing, and the code works only for the address it was sent to', async () => {
@@ -86,7 +86,7 @@ describe('registering', () => {
     await register({ email, firstName: 'Wendy', lastName: 'Wrong' });
     const code = codeIn((await latestMail(email)).text);
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-    expect((await verify(email, wrong)).json()).toEqual({ message: 'Invalid verification code' });
+    expect((await verify(email, wrong)).json()).toEqual({ code: 'VALIDATION_FAILED', message: 'Invalid verification code' });
     expect((await verify(other, code)).statusCode).toBe(400);
     expect(await usersWith(email)).toEqual([]);
     expect(await usersWith(other)).toEqual([]);
@@ -136,7 +136,7 @@ describe('registering', () => {
       .where(eq(pendingRegistrations.email, stale));
     const late = await verify(stale, code);
     expect(late.statusCode).toBe(404);
-    expect(late.json()).toEqual({ message: 'No account found for this email' });
+    expect(late.json()).toEqual({ code: 'NOT_FOUND', message: 'No account found for this email' });
     expect(await usersWith(stale)).toEqual([]);
 
     await register({ email: stale, firstName: 'Sam', lastName: 'Stale' });
@@ -154,7 +154,7 @@ describe('registering', () => {
     for (let i = 0; i < 5; i++) expect((await register({ email, firstName: 'Lim', lastName: 'Ited' })).statusCode).toBe(202);
     const res = await register({ email, firstName: 'Lim', lastName: 'Ited' });
     expect(res.statusCode).toBe(429);
-    expect(res.json()).toEqual({ message: 'Too many code requests. Please wait before trying again.' });
+    expect(res.json()).toEqual({ code: 'RATE_LIMITED', message: 'Too many code requests. Please wait before trying again.' });
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     // Sign-in codes for the address draw on the same budget.
     expect((await t.call({ method: 'POST', url: '/api/auth/send-otp', payload: { email }, remoteAddress: nextIp() })).statusCode).toBe(429);

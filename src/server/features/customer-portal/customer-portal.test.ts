@@ -135,7 +135,7 @@ describe('portal access', () => {
   it('refuses a caller without a session or token with 401', async () => {
     const res = await get('/api/portal');
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Not signed in' });
+    expect(res.json()).toEqual({ code: 'NOT_SIGNED_IN', message: 'Not signed in' });
     expect((await get(`/api/portal?customer=${pat.id}`)).statusCode).toBe(401);
   });
 
@@ -151,7 +151,7 @@ describe('portal access', () => {
   it('a wrong or expired token answers 401 with the clear message, even for a signed-in caller', async () => {
     const wrong = await get('/api/portal?token=not-a-real-token');
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ message: 'This portal link is invalid or has expired' });
+    expect(wrong.json()).toEqual({ code: 'NOT_SIGNED_IN', message: 'This portal link is invalid or has expired' });
     expect((await get('/api/portal?token=not-a-real-token', admin)).statusCode).toBe(401);
 
     const token = await tokenFor(pat.id);
@@ -183,7 +183,7 @@ describe('portal access', () => {
   it('a customer user without a matching record gets 404 with the message', async () => {
     const res = await get('/api/portal', strangerUser);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'No customer record matches your account' });
+    expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'No customer record matches your account' });
   });
 
   it('staff with view_customers preview their own customers only; a super user any', async () => {
@@ -192,7 +192,7 @@ describe('portal access', () => {
     expect(own.json()).toMatchObject({ viewer: 'staff', customer: { id: pat.id } });
     const cross = await get(`/api/portal?customer=${pat.id}`, managerB);
     expect(cross.statusCode).toBe(404);
-    expect(cross.json()).toEqual({ message: 'Customer not found' });
+    expect(cross.json()).toEqual({ code: 'NOT_FOUND', message: 'Customer not found' });
     expect((await get(`/api/portal?customer=${customerB.id}`, superUser)).json().customer.id).toBe(customerB.id);
     // Staff without a customer to preview, and guests, have no way in.
     expect((await get('/api/portal', employee)).statusCode).toBe(401);
@@ -207,7 +207,7 @@ describe('portal access', () => {
     await t.database.db.update(customers).set({ portalAccessEnabled: false }).where(eq(customers.id, off.id));
     for (const res of [await get(`/api/portal?token=${token}`), await get('/api/portal', offUser)]) {
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: 'Portal access is not enabled for this account' });
+      expect(res.json()).toEqual({ code: 'FORBIDDEN', message: 'Portal access is not enabled for this account' });
     }
     expect((await get(`/api/portal?customer=${off.id}`, admin)).statusCode).toBe(200);
   });
@@ -277,7 +277,7 @@ describe('paying an invoice in the portal', () => {
 
     const again = await post(`/api/invoices/${inv.id}/payment-intent?token=${token}`);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: 'Only sent invoices can be paid online' });
+    expect(again.json()).toEqual({ code: 'CONFLICT', message: 'Only sent invoices can be paid online' });
   });
 
   it('a declined card records nothing and leaves the invoice sent', async () => {
@@ -287,7 +287,7 @@ describe('paying an invoice in the portal', () => {
     const intent = (await post(`/api/invoices/${inv.id}/payment-intent?token=${token}`)).json();
     const res = await post('/api/payment-intents/confirm', { clientSecret: intent.clientSecret, card: CARD_DECLINED });
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toEqual({ message: 'Your card was declined.' });
+    expect(res.json()).toEqual({ code: 'PAYMENT_FAILED', message: 'Your card was declined.' });
     const recorded = await t.database.db.select().from(payments).where(eq(payments.invoiceId, inv.id));
     expect(recorded).toEqual([]);
     const [row] = await t.database.db.select().from(invoices).where(eq(invoices.id, inv.id));
@@ -301,7 +301,7 @@ describe('paying an invoice in the portal', () => {
     expect((await post(`/api/invoices/${inv.id}/payment-intent?customer=${pat.id}`, {}, admin)).statusCode).toBe(200);
     const refused = await post(`/api/invoices/${inv.id}/payment-intent?customer=${pat.id}`, {}, employee);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ message: 'Only the customer or staff who process payments can pay or save a card here' });
+    expect(refused.json()).toEqual({ code: 'FORBIDDEN', message: 'Only the customer or staff who process payments can pay or save a card here' });
   });
 
   it("refuses another customer's, another organization's and draft invoices, and callers without access", async () => {
@@ -312,7 +312,7 @@ describe('paying an invoice in the portal', () => {
     for (const id of [othersInvoice.id, bInvoice.id, draft.id]) {
       const res = await post(`/api/invoices/${id}/payment-intent?token=${token}`);
       expect(res.statusCode, String(id)).toBe(404);
-      expect(res.json()).toEqual({ message: 'Invoice not found' });
+      expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'Invoice not found' });
     }
     expect((await post(`/api/invoices/${othersInvoice.id}/payment-intent`, {}, patUser)).statusCode).toBe(404);
     expect((await post(`/api/invoices/${bInvoice.id}/payment-intent?customer=${customerB.id}`, {}, admin)).statusCode).toBe(404);
@@ -334,7 +334,7 @@ describe('saving a card (setup intent)', () => {
 
     const declined = await post('/api/setup-intents/confirm', { clientSecret: start.json().clientSecret, card: CARD_DECLINED });
     expect(declined.statusCode).toBe(402);
-    expect(declined.json()).toEqual({ message: 'Your card was declined.' });
+    expect(declined.json()).toEqual({ code: 'PAYMENT_FAILED', message: 'Your card was declined.' });
     expect(await t.database.db.select().from(savedPaymentMethods).where(eq(savedPaymentMethods.customerId, c.id))).toEqual([]);
 
     // The same setup takes another card after a decline.
@@ -405,7 +405,7 @@ describe('saving a card (setup intent)', () => {
     stripe.setStatus('requires_payment_method');
     const refused = await post('/api/setup-intents/confirm', { clientSecret: 'seti_double1_secret_abcdef' });
     expect(refused.statusCode).toBe(402);
-    expect(refused.json()).toEqual({ message: 'Your card was declined.' });
+    expect(refused.json()).toEqual({ code: 'PAYMENT_FAILED', message: 'Your card was declined.' });
 
     stripe.setStatus('succeeded');
     const saved = await post('/api/setup-intents/confirm', { clientSecret: 'seti_double1_secret_abcdef' });
@@ -441,7 +441,7 @@ describe('invoice PDF from the portal', () => {
     for (const id of [othersInvoice.id, bInvoice.id, draft.id]) {
       const res = await get(`/api/portal/invoices/${id}/pdf?token=${token}`);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Invoice not found' });
+      expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'Invoice not found' });
     }
     expect((await get(`/api/portal/invoices/${bInvoice.id}/pdf?customer=${customerB.id}`, admin)).statusCode).toBe(404);
     expect((await get(`/api/portal/invoices/${othersInvoice.id}/pdf`)).statusCode).toBe(401);
@@ -546,7 +546,7 @@ describe('who may move money in the portal (payment intent, setup intent)', () =
       expect(save.statusCode, `${role} setup-intent`).toBe(may ? 200 : 403);
       expect(portal.json().canPay, role).toBe(may);
       if (!may) {
-        for (const res of [pay, save]) expect(res.json()).toEqual({ message: 'Only the customer or staff who process payments can pay or save a card here' });
+        for (const res of [pay, save]) expect(res.json()).toEqual({ code: 'FORBIDDEN', message: 'Only the customer or staff who process payments can pay or save a card here' });
         expect(await intents(), role).toBe(intentsBefore);
         expect(await setups(), role).toBe(setupsBefore);
       }
@@ -603,7 +603,7 @@ describe('revoking portal links', () => {
     for (const token of [first, second]) {
       const r = await get('/api/portal', undefined, { 'x-portal-token': token });
       expect(r.statusCode).toBe(401);
-      expect(r.json()).toEqual({ message: 'This portal link is invalid or has expired' });
+      expect(r.json()).toEqual({ code: 'NOT_SIGNED_IN', message: 'This portal link is invalid or has expired' });
       expect((await t.call({ method: 'POST', url: `/api/customers/${c.id}/setup-intent`, headers: { 'x-portal-token': token } })).statusCode).toBe(401);
     }
     // Another customer's link keeps working; revoking again finds nothing.
@@ -625,7 +625,7 @@ describe('revoking portal links', () => {
     expect((await t.call({ method: 'PUT', url: `/api/customers/${c.id}`, cookie: admin, payload: { portalAccessEnabled: true } })).statusCode).toBe(200);
     const res = await get('/api/portal', undefined, { 'x-portal-token': token });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'This portal link is invalid or has expired' });
+    expect(res.json()).toEqual({ code: 'NOT_SIGNED_IN', message: 'This portal link is invalid or has expired' });
     // Other changes to a customer leave its links alone; other customers' links too.
     const fresh = await tokenFor(c.id);
     expect((await t.call({ method: 'PUT', url: `/api/customers/${c.id}`, cookie: admin, payload: { phone: '5551112222' } })).statusCode).toBe(200);
@@ -640,7 +640,7 @@ describe('revoking portal links', () => {
     const admins = await tokenFor(c.id);
     const put = (isActive: boolean) => t.call({ method: 'PUT', url: `/api/users/${leaver.id}`, cookie: admin, payload: { isActive } });
     expect((await put(false)).statusCode).toBe(200);
-    expect((await get('/api/portal', undefined, { 'x-portal-token': theirs })).json()).toEqual({ message: 'This portal link is invalid or has expired' });
+    expect((await get('/api/portal', undefined, { 'x-portal-token': theirs })).json()).toEqual({ code: 'NOT_SIGNED_IN', message: 'This portal link is invalid or has expired' });
     expect((await get('/api/portal', undefined, { 'x-portal-token': admins })).statusCode).toBe(200);
     expect((await put(true)).statusCode).toBe(200);
     expect((await get('/api/portal', undefined, { 'x-portal-token': theirs })).statusCode).toBe(401);

@@ -38,7 +38,7 @@ export const isolationCases: Record<string, IsolationCase> = {
       const c = await customerOfA(w);
       const b = await w.t.call({ url: `/api/customers/${c.id}`, cookie: w.adminB.cookie });
       expect(b.statusCode).toBe(404);
-      expect(b.json()).toEqual({ message: 'Customer not found' });
+      expect(b.json()).toEqual({ code: 'NOT_FOUND', message: 'Customer not found' });
       expect((await w.t.call({ url: `/api/customers/${c.id}`, cookie: w.customerB.cookie })).statusCode).toBe(403);
       expect((await w.t.call({ url: `/api/customers/${c.id}`, cookie: w.adminA.cookie })).json().id).toBe(c.id);
     },

@@ -48,7 +48,7 @@ describe('outbox: who may read it', () => {
     for (const address of [REMOTE, '10.0.0.5', '::ffff:10.0.0.5', '2001:db8::1', '128.0.0.1']) {
       const res = await read(dev, address);
       expect(res.statusCode, address).toBe(404);
-      expect(res.json()).toEqual({ message: 'Not found' });
+      expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'Not found' });
       expect((await page(dev, address)).statusCode, address).toBe(404);
       expect(await hint(dev, address), address).toBe(false);
     }

@@ -40,7 +40,7 @@ export const isolationCases: Record<string, IsolationCase> = {
       const customerA = await customerOf(w, w.orgA.id);
       const res = await w.t.call({ method: 'POST', url: '/api/estimates', cookie: w.adminB.cookie, payload: { customerId: customerA, title: 'B into A' } });
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe('customerId: Customer not found');
+      expect(res.json().message).toBe('Customer not found');
       expect(await w.t.database.db.select().from(estimates).where(eq(estimates.customerId, customerA))).toEqual([]);
       expect((await w.t.call({ method: 'POST', url: '/api/estimates', cookie: w.adminA.cookie, payload: { customerId: customerA, title: 'A' } })).statusCode).toBe(201);
     },

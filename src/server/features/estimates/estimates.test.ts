@@ -66,14 +66,14 @@ describe('estimates', () => {
     );
     const badJson = await post(a.admin, { customerId: a.customerId, title: 'x', lineItems: '[{"description": ' });
     expect(badJson.statusCode).toBe(400);
-    expect(badJson.json().message).toBe('lineItems: Line items must be a list');
+    expect(badJson.json().message).toBe('Line items must be a list');
     const negative = await post(a.admin, { customerId: a.customerId, title: 'x', lineItems: JSON.stringify([{ description: 'a', quantity: -1, rate: 1 }]) });
     expect(negative.json().issues).toEqual([{ path: 'lineItems.0.quantity', message: 'Quantity must be at least 1' }]);
     const tax = await post(a.admin, { customerId: a.customerId, title: 'x', tax: '-1' });
     expect(tax.json().issues).toEqual([{ path: 'tax', message: 'Tax cannot be negative' }]);
     const foreign = await post(a.admin, { customerId: b.customerId, title: 'x', lineItems: [{ description: 'a', quantity: 1, rate: 1 }] });
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json().message).toBe('customerId: Customer not found');
+    expect(foreign.json().message).toBe('Customer not found');
     expect(await counts()).toEqual(before);
   });
 

@@ -51,7 +51,7 @@ export const isolationCases: Record<string, IsolationCase> = {
       const item = await itemOfA(w);
       const b = await w.t.call({ url: `/api/inventory/${item.id}`, cookie: w.adminB.cookie });
       expect(b.statusCode).toBe(404);
-      expect(b.json()).toEqual({ message: 'Inventory item not found' });
+      expect(b.json()).toEqual({ code: 'NOT_FOUND', message: 'Inventory item not found' });
       expect((await w.t.call({ url: `/api/inventory/${item.id}`, cookie: w.customerB.cookie })).statusCode).toBe(403);
       expect((await w.t.call({ url: `/api/inventory/${item.id}`, cookie: w.adminA.cookie })).json().id).toBe(item.id);
     },

@@ -86,7 +86,7 @@ describe('creating and reading inventory items', () => {
   });
 
   it('answers 400 with the field and message', async () => {
-    expect((await post({})).json()).toEqual({ message: 'name: Name is required', issues: [{ path: 'name', message: 'Name is required' }] });
+    expect((await post({})).json()).toEqual({ code: 'VALIDATION_FAILED', message: 'Name is required', issues: [{ path: 'name', message: 'Name is required' }] });
     expect(await issueOf({ name: '  ' })).toEqual({ path: 'name', message: 'Name is required' });
     expect(await issueOf({ name: 'n'.repeat(201) })).toEqual({ path: 'name', message: 'Name must be at most 200 characters' });
     expect(await issueOf({ quantity: 1.5 })).toEqual({ path: 'quantity', message: 'Quantity must be a whole number' });
@@ -107,7 +107,7 @@ describe('creating and reading inventory items', () => {
     expect((await post({ name: 'First', sku: 'DUP-1' })).statusCode).toBe(201);
     const dup = await post({ name: 'Second', sku: 'DUP-1' });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json()).toEqual({ message: 'An item with this SKU already exists' });
+    expect(dup.json()).toEqual({ code: 'CONFLICT', message: 'An item with this SKU already exists' });
     // Another organization may use the same SKU.
     expect((await post({ name: 'Theirs', sku: 'DUP-1' }, adminB)).statusCode).toBe(201);
 
@@ -139,7 +139,7 @@ describe('updating inventory items', () => {
     const item = (await post({ name: 'Mover', sku: 'FREE-1' })).json();
     const res = await put(item.id, { sku: 'TAKEN-1' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'An item with this SKU already exists' });
+    expect(res.json()).toEqual({ code: 'CONFLICT', message: 'An item with this SKU already exists' });
     expect((await get(`/api/inventory/${item.id}`)).json().sku).toBe('FREE-1');
   });
 
@@ -148,7 +148,7 @@ describe('updating inventory items', () => {
     const theirs = (await post({ name: 'Theirs' }, adminB)).json();
     const res = await put(theirs.id, { quantity: 1 });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Inventory item not found' });
+    expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'Inventory item not found' });
     expect((await get(`/api/inventory/${theirs.id}`)).statusCode).toBe(404);
   });
 

@@ -43,9 +43,9 @@ export const isolationCases: Record<string, IsolationCase> = {
       const est = await w.t.call({ method: 'POST', url: '/api/estimates', cookie: w.adminA.cookie, payload: { customerId: inv.customerId, title: 'A quote' } });
       const customerB = await customerOf(w, w.orgB.id);
       const tries: [object, string][] = [
-        [{ customerId: inv.customerId }, 'customerId: Customer not found'],
-        [{ customerId: customerB, workOrderId: wo.json().id }, 'workOrderId: Work order not found'],
-        [{ customerId: customerB, estimateId: est.json().id }, 'estimateId: Estimate not found'],
+        [{ customerId: inv.customerId }, 'Customer not found'],
+        [{ customerId: customerB, workOrderId: wo.json().id }, 'Work order not found'],
+        [{ customerId: customerB, estimateId: est.json().id }, 'Estimate not found'],
       ];
       for (const [payload, message] of tries) {
         const res = await w.t.call({ method: 'POST', url: '/api/invoices', cookie: w.adminB.cookie, payload });

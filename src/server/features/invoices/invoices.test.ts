@@ -124,11 +124,11 @@ describe('invoices: references, status and balance', () => {
 
     const before = await counts();
     const bad: [unknown, string][] = [
-      [{ customerId: a.customerId, workOrderId: foreignWo.id }, 'workOrderId: Work order not found'],
-      [{ customerId: a.customerId, workOrderId: notTheirs.id }, 'workOrderId: Work order belongs to another customer'],
-      [{ customerId: a.customerId, estimateId: foreignEst.id }, 'estimateId: Estimate not found'],
-      [{ customerId: b.customerId }, 'customerId: Customer not found'],
-      [{ customerId: 12345678 }, 'customerId: Customer not found'],
+      [{ customerId: a.customerId, workOrderId: foreignWo.id }, 'Work order not found'],
+      [{ customerId: a.customerId, workOrderId: notTheirs.id }, 'Work order belongs to another customer'],
+      [{ customerId: a.customerId, estimateId: foreignEst.id }, 'Estimate not found'],
+      [{ customerId: b.customerId }, 'Customer not found'],
+      [{ customerId: 12345678 }, 'Customer not found'],
     ];
     for (const [payload, message] of bad) {
       const res = await post(a.admin, { ...(payload as object), lineItems: [{ description: 'x', quantity: 1, rate: 1 }] });
@@ -150,7 +150,7 @@ describe('invoices: references, status and balance', () => {
     expect(ok.json()).toMatchObject({ workOrderId: mine.id, estimateId: ownEst.id });
     // Changing the customer re-checks the linked work order.
     const moved = await put(a.manager, ok.json().id, { customerId: otherCustomer.id });
-    expect(moved.json().message).toBe('workOrderId: Work order belongs to another customer');
+    expect(moved.json().message).toBe('Work order belongs to another customer');
     const movedWithWo = await put(a.manager, ok.json().id, { customerId: otherCustomer.id, workOrderId: notTheirs.id });
     expect(movedWithWo.json()).toMatchObject({ customerId: otherCustomer.id, workOrderId: notTheirs.id, customerName: 'Other Customer' });
     expect((await put(a.manager, ok.json().id, { workOrderId: foreignWo.id })).statusCode).toBe(400);

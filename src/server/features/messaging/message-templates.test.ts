@@ -75,7 +75,7 @@ describe('message templates', () => {
     expect((await put(id, { name: 'Taken' }, adminB)).statusCode).toBe(404);
     const gone = await del(id, adminB);
     expect(gone.statusCode).toBe(404);
-    expect(gone.json()).toEqual({ message: 'Template not found' });
+    expect(gone.json()).toEqual({ code: 'NOT_FOUND', message: 'Template not found' });
     expect((await del(id)).statusCode).toBe(204);
     expect((await del(id)).statusCode).toBe(404);
   });

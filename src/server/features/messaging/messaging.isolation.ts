@@ -61,7 +61,7 @@ export const isolationCases: Record<string, IsolationCase> = {
       const m = await draftOfA(w);
       const edit = await w.t.call({ method: 'PUT', url: `/api/messages/${m.id}`, cookie: w.adminB.cookie, payload: { subject: 'Hijacked' } });
       expect(edit.statusCode).toBe(404);
-      expect(edit.json()).toEqual({ message: 'Message not found' });
+      expect(edit.json()).toEqual({ code: 'NOT_FOUND', message: 'Message not found' });
       const send = await w.t.call({ method: 'PUT', url: `/api/messages/${m.id}`, cookie: w.adminB.cookie, payload: { status: 'sent' } });
       expect(send.statusCode).toBe(404);
       const [row] = await w.t.database.db.select().from(messages).where(eq(messages.id, m.id));
@@ -106,7 +106,7 @@ export const isolationCases: Record<string, IsolationCase> = {
       const t = await templateOfA(w);
       const res = await w.t.call({ method: 'PUT', url: `/api/message-templates/${t.id}`, cookie: w.adminB.cookie, payload: { name: 'Hijacked' } });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Template not found' });
+      expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'Template not found' });
       const [row] = await w.t.database.db.select().from(messageTemplates).where(eq(messageTemplates.id, t.id));
       expect(row.name).toBe(t.name);
       expect((await w.t.call({ method: 'PUT', url: `/api/message-templates/${t.id}`, cookie: w.adminA.cookie, payload: { isActive: false } })).statusCode).toBe(200);

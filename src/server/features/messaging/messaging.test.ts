@@ -151,7 +151,7 @@ describe('sending', () => {
     expect(first.statusCode).toBe(200);
     const again = await put(id, { status: 'sent' });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: 'This message has already been sent' });
+    expect(again.json()).toEqual({ code: 'CONFLICT', message: 'This message has already been sent' });
     expect((await put(id, { subject: 'Changed after sending' })).statusCode).toBe(409);
     expect(await outboxTo('twice@example.com')).toHaveLength(1);
     expect(await deliveriesOf(id)).toHaveLength(1);
@@ -194,7 +194,7 @@ describe('sending', () => {
     const id = draft.json().id;
     const res = await withMailer(down, () => put(id, { status: 'sent' }));
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ message: 'We could not send the e-mail: the mail server could not be reached. Please try again later.' });
+    expect(res.json()).toEqual({ code: 'PROVIDER_UNAVAILABLE', message: 'We could not send the e-mail: the mail server could not be reached. Please try again later.' });
     const [row] = await t.database.db.select().from(messages).where(eq(messages.id, id));
     expect(row).toMatchObject({ status: 'draft', sentDate: null });
     expect((await deliveriesOf(id)).map((d) => [d.status, d.error])).toEqual([['failed', 'connect ECONNREFUSED']]);
@@ -235,7 +235,7 @@ describe('editing drafts', () => {
     expect((await put(999_999, { status: 'sent' })).statusCode).toBe(404);
     const other = await put(id, { status: 'sent' }, adminB);
     expect(other.statusCode).toBe(404);
-    expect(other.json()).toEqual({ message: 'Message not found' });
+    expect(other.json()).toEqual({ code: 'NOT_FOUND', message: 'Message not found' });
   });
 });
 

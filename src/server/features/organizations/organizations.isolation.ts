@@ -15,7 +15,7 @@ export const isolationCases: Record<string, IsolationCase> = {
       const before = await orgRow(w, w.orgA.id);
       const res = await w.t.call({ method: 'PUT', url: `/api/organizations/${w.orgA.id}`, cookie: w.adminB.cookie, payload: { name: 'Taken over', slug: 'taken-over' } });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Organization not found' });
+      expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'Organization not found' });
       const after = await orgRow(w, w.orgA.id);
       expect({ name: after.name, slug: after.slug }).toEqual({ name: before.name, slug: before.slug });
       const customer = await w.t.call({ method: 'PUT', url: `/api/organizations/${w.orgB.id}`, cookie: w.customerB.cookie, payload: { name: 'Mine' } });

@@ -13,7 +13,7 @@ import {
 import { organizations } from '../../db/schema/index';
 import type { AppDeps, ZodApp } from '../../platform/app-deps';
 import { access } from '../../platform/context';
-import { notFound } from '../../platform/errors';
+import { errorBody, notFound } from '../../platform/errors';
 import { requireCtx } from '../../platform/guard';
 import { createOrganization } from './create-organization';
 import { listOrganizations } from './list-organizations';
@@ -98,7 +98,7 @@ export function organizationsRoutes(app: ZodApp, deps: AppDeps) {
   app.get<{ Params: { id: string; name: string } }>('/uploads/:id/:name', async (req, reply) => {
     const file = await findUpload(db, req.params.id, req.params.name);
     reply.header('X-Content-Type-Options', 'nosniff');
-    if (!file) return reply.code(404).header('Cache-Control', 'no-store').send({ message: 'File not found' });
+    if (!file) return reply.code(404).header('Cache-Control', 'no-store').send(errorBody('NOT_FOUND', 'File not found'));
     return reply
       .type(file.contentType)
       .header('Cache-Control', 'public, max-age=31536000, immutable')

@@ -142,7 +142,7 @@ describe('creating organizations', () => {
   it('refuses a taken slug with 409 and a clear message', async () => {
     const res = await create({ name: 'Copycat', slug: orgA.slug });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'This slug is already in use' });
+    expect(res.json()).toEqual({ code: 'CONFLICT', message: 'This slug is already in use' });
   });
 
   it('checks name, email, slug, industry and bank account', async () => {
@@ -177,7 +177,7 @@ describe('updating organizations', () => {
   it("another organization's id is 404 for an org admin and nothing changes", async () => {
     const res = await update(orgB.id, { name: 'Taken over' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Organization not found' });
+    expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'Organization not found' });
     expect((await stored(orgB.id)).name).toBe('Beta Cleaning');
   });
 
@@ -226,7 +226,7 @@ describe('updating organizations', () => {
 
     const taken = await update(orgA.id, { slug: orgB.slug });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ message: 'This slug is already in use' });
+    expect(taken.json()).toEqual({ code: 'CONFLICT', message: 'This slug is already in use' });
     expect((await stored(orgA.id)).slug).toBe('alpha-plumbing-co');
     // Its own slug is not "taken".
     expect((await update(orgA.id, { slug: 'alpha-plumbing-co' })).statusCode).toBe(200);

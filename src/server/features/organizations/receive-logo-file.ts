@@ -10,7 +10,7 @@ const missing = () => invalid(LOGO_MESSAGES.missing, [{ path: LOGO_LIMITS.field,
 
 function multipartError(err: unknown): AppError {
   const code = (err as { code?: unknown })?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('TOO_LARGE', LOGO_MESSAGES.tooLarge);
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', LOGO_MESSAGES.tooLarge);
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return invalid('Send one image file in the field "logo"');
   return invalid('The upload could not be read; please try again');
 }

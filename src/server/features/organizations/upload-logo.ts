@@ -33,7 +33,7 @@ export function safeFileStem(fileName: string | undefined): string {
 }
 
 export async function uploadLogo(db: Db, ctx: RequestContext, id: number, file: { bytes: Buffer; fileName?: string }): Promise<Organization> {
-  if (file.bytes.length > LOGO_LIMITS.maxBytes) throw new AppError('TOO_LARGE', LOGO_MESSAGES.tooLarge);
+  if (file.bytes.length > LOGO_LIMITS.maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', LOGO_MESSAGES.tooLarge);
   const image = detectImage(file.bytes);
   if (!image) throw new AppError('UNSUPPORTED_MEDIA_TYPE', LOGO_MESSAGES.notImage);
   if (image.width > LOGO_LIMITS.maxPixels || image.height > LOGO_LIMITS.maxPixels) {

@@ -395,7 +395,7 @@ describe('POST /api/payment-analytics/enable-portal', () => {
     const su = await t.cookieFor((await t.createUser({ role: 'super_user', organizationId: null })).id);
     const missing = await post('/api/payment-analytics/enable-portal', su);
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ message: 'organizationId: Organization is required', issues: [{ path: 'organizationId', message: 'Organization is required' }] });
+    expect(missing.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'Organization is required', issues: [{ path: 'organizationId', message: 'Organization is required' }] });
     const bad = await post('/api/payment-analytics/enable-portal', su, { organizationId: 'x' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().issues).toEqual([{ path: 'organizationId', message: 'Please choose an organization' }]);

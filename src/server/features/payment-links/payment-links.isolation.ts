@@ -45,7 +45,7 @@ export const isolationCases: Record<string, IsolationCase> = {
       const inv = await invoiceOfA(w);
       const b = await w.t.call({ method: 'POST', url: `/api/invoices/${inv.id}/payment-link`, cookie: w.adminB.cookie });
       expect(b.statusCode).toBe(404);
-      expect(b.json()).toEqual({ message: 'Invoice not found' });
+      expect(b.json()).toEqual({ code: 'NOT_FOUND', message: 'Invoice not found' });
       expect(await linksOf(w, inv.id)).toEqual([]);
       const a = await w.t.call({ method: 'POST', url: `/api/invoices/${inv.id}/payment-link`, cookie: w.adminA.cookie });
       expect(a.statusCode).toBe(201);

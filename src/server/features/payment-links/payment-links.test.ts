@@ -126,7 +126,7 @@ describe('POST /api/invoices/:id/payment-link', () => {
     const inv = await invoice(a);
     const res = await invoiceLink(b.cookies.org_admin, inv.id);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Invoice not found' });
+    expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'Invoice not found' });
     expect((await invoiceLink(a.cookies.org_admin, 2_000_000_000)).statusCode).toBe(404);
     expect(await t.database.db.select().from(paymentLinks).where(eq(paymentLinks.invoiceId, inv.id))).toEqual([]);
   });
@@ -136,7 +136,7 @@ describe('POST /api/invoices/:id/payment-link', () => {
       const inv = await invoice(a, values);
       const res = await invoiceLink(a.cookies.org_admin, inv.id);
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ message: 'This invoice is already paid' });
+      expect(res.json()).toEqual({ code: 'CONFLICT', message: 'This invoice is already paid' });
     }
     const covered = await invoice(a, { total: '50.00' });
     await t.database.db.insert(payments).values({ organizationId: a.org.id, invoiceId: covered.id, amount: '50.00', status: 'completed' });
@@ -181,7 +181,7 @@ describe('POST /api/generic-payment-links', () => {
     const k = await kit();
     const res = await genericLink(b.cookies.org_admin, { organizationId: k.org.id });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Organization not found' });
+    expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'Organization not found' });
     expect((await genericLink(b.cookies.customer, { organizationId: k.org.id })).statusCode).toBe(404);
     expect(await t.database.db.select().from(paymentLinks).where(eq(paymentLinks.organizationId, k.org.id))).toEqual([]);
 
@@ -308,9 +308,9 @@ describe('public pay page', () => {
     for (const id of ['nope', randomUUID(), 'x'.repeat(90)]) {
       const res = await open(id);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Payment link not found' });
+      expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'Payment link not found' });
     }
-    expect((await intent('nope', { paymentType: 'card' })).json()).toEqual({ message: 'Payment link not found' });
+    expect((await intent('nope', { paymentType: 'card' })).json()).toEqual({ code: 'NOT_FOUND', message: 'Payment link not found' });
   });
 
   it('an invoice link pays the balance due whatever amount is sent, then is completed', async () => {
@@ -335,7 +335,7 @@ describe('public pay page', () => {
     expect((await open(link.linkId)).json()).toMatchObject({ status: 'completed', invoice: { balanceDue: '0.00' } });
     const again = await intent(link.linkId, { paymentType: 'card' });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: 'This payment link has already been paid' });
+    expect(again.json()).toEqual({ code: 'CONFLICT', message: 'This payment link has already been paid' });
     const list = (await t.call({ url: '/api/payment-links?limit=500', cookie: a.cookies.org_admin })).json();
     expect(list.find((l: { linkId: string }) => l.linkId === link.linkId)).toMatchObject({ status: 'completed' });
   });
@@ -354,7 +354,7 @@ describe('public pay page', () => {
     expect((await open(link.linkId)).json().status).toBe('expired');
     const res = await intent(link.linkId, { paymentType: 'card' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'This payment link has expired' });
+    expect(res.json()).toEqual({ code: 'CONFLICT', message: 'This payment link has expired' });
   });
 
   it('the generic link takes any amount with a name and description, by card or bank, and stays open', async () => {

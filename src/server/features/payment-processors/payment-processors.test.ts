@@ -85,7 +85,7 @@ describe('who may manage processors', () => {
     expect(asked).not.toContain(theirs.id);
     const put404 = await put(theirs.id, { displayName: 'Hijacked' });
     expect(put404.statusCode).toBe(404);
-    expect(put404.json()).toEqual({ message: 'Payment processor not found' });
+    expect(put404.json()).toEqual({ code: 'NOT_FOUND', message: 'Payment processor not found' });
     expect((await del(theirs.id)).statusCode).toBe(404);
     expect((await storedRow(theirs.id)).displayName).toBe('Theirs');
   });
@@ -98,7 +98,7 @@ describe('who may manage processors', () => {
   it('makes a super user choose the organization', async () => {
     const missing = await post({ displayName: 'No Org', processorType: 'manual' }, superUser);
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ message: 'organizationId: Organization is required', issues: [{ path: 'organizationId', message: 'Organization is required' }] });
+    expect(missing.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'Organization is required', issues: [{ path: 'organizationId', message: 'Organization is required' }] });
     const unknown = await post({ displayName: 'Ghost Org', processorType: 'manual', organizationId: 2_000_000 }, superUser);
     expect(await issuesOf(unknown)).toEqual([{ path: 'organizationId', message: 'Organization not found' }]);
     const p = await create({ displayName: 'For B', organizationId: String(orgB.id) }, superUser);
@@ -195,7 +195,7 @@ describe('creating processors', () => {
     const bad = await post({ displayName: 'Bad keys', processorType: 'stripe', configuration: { secretKey: 'pk_live_oops', publishableKey: 'sk_x', webhookSecret: 'secret' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({
-      message: 'configuration.secretKey: Secret key must start with sk_',
+      code: 'VALIDATION_FAILED', message: 'Configuration: secret key must start with sk_',
       issues: [
         { path: 'configuration.secretKey', message: 'Secret key must start with sk_' },
         { path: 'configuration.publishableKey', message: 'Publishable key must start with pk_' },
@@ -342,7 +342,7 @@ describe('deleting processors', () => {
     expect((await list()).json().map((x: { id: number }) => x.id)).not.toContain(p.id);
     const again = await del(p.id);
     expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ message: 'Payment processor not found' });
+    expect(again.json()).toEqual({ code: 'NOT_FOUND', message: 'Payment processor not found' });
   });
 });
 

@@ -133,7 +133,7 @@ describe('rows written before encryption', () => {
     const [inv] = await t.database.db.insert(invoices).values({ organizationId: org.org.id, invoiceNumber: 'INV-KEY1', customerId: org.customerId, status: 'sent', subtotal: '5.00', total: '5.00' }).returning();
     const res = await t.call({ method: 'POST', url: '/api/create-payment-intent', cookie: org.admin, payload: { invoiceId: inv.id, amount: '5.00' } });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ message: UNREADABLE_KEYS });
+    expect(res.json()).toEqual({ code: 'UNAVAILABLE', message: UNREADABLE_KEYS });
     // The screen lists it with the unreadable key left out, so the administrator can enter it again.
     const listed = await t.call({ url: '/api/payment-processors?limit=500', cookie: org.admin });
     expect(listed.json().find((x: { id: number }) => x.id === row.id).configuration).toEqual({ publishableKey: 'pk_test_51OtherKeyOtherKey000000' });

@@ -47,7 +47,7 @@ describe('payments recorded by hand', () => {
 
     const over = await record(a.admin, { invoiceId: inv.id, amount: '60.00' });
     expect(over.statusCode).toBe(400);
-    expect(over.json().message).toBe('amount: Amount cannot exceed the balance due of $59.90');
+    expect(over.json().message).toBe('Amount cannot exceed the balance due of $59.90');
 
     const rest = await record(a.admin, { invoiceId: inv.id, amount: '59.90' });
     expect(rest.statusCode).toBe(201);
@@ -61,10 +61,10 @@ describe('payments recorded by hand', () => {
 
   it('refuses zero, negative, too many decimals and another organization’s invoice, writing nothing', async () => {
     const inv = await invoice(a);
-    expect((await record(a.admin, { invoiceId: inv.id, amount: 0 })).json().message).toBe('amount: Please enter an amount');
-    expect((await record(a.admin, { invoiceId: inv.id, amount: -5 })).json().message).toBe('amount: Amount must be greater than zero');
-    expect((await record(a.admin, { invoiceId: inv.id, amount: '1.234' })).json().message).toBe('amount: Amount can have at most 2 decimal places');
-    expect((await record(a.admin, { invoiceId: inv.id })).json().message).toBe('amount: Amount is required');
+    expect((await record(a.admin, { invoiceId: inv.id, amount: 0 })).json().message).toBe('Please enter an amount');
+    expect((await record(a.admin, { invoiceId: inv.id, amount: -5 })).json().message).toBe('Amount must be greater than zero');
+    expect((await record(a.admin, { invoiceId: inv.id, amount: '1.234' })).json().message).toBe('Amount can have at most 2 decimal places');
+    expect((await record(a.admin, { invoiceId: inv.id })).json().message).toBe('Amount is required');
     const other = await record(b.admin, { invoiceId: inv.id, amount: 10 });
     expect(other.statusCode).toBe(404);
     expect(other.json().message).toBe('Invoice not found');
@@ -135,9 +135,9 @@ describe('card and bank payments through the built-in test gateway', () => {
     const { clientSecret } = (await startIntent(a.admin, { invoiceId: inv.id, amount: 30, paymentType: 'bank' })).json();
     const badRouting = await confirm({ clientSecret, bank: { routingNumber: '12345678', accountNumber: '000123456789' } });
     expect(badRouting.statusCode).toBe(400);
-    expect(badRouting.json().message).toBe('bank.routingNumber: Routing number must be exactly 9 digits');
+    expect(badRouting.json().message).toBe('Bank: routing number must be exactly 9 digits');
     const badAccount = await confirm({ clientSecret, bank: { routingNumber: '110000000', accountNumber: '12345' } });
-    expect(badAccount.json().message).toBe('bank.accountNumber: Account number must be 6-20 digits');
+    expect(badAccount.json().message).toBe('Bank: account number must be 6-20 digits');
     const ok = await confirm({ clientSecret, bank: { routingNumber: '110000000', accountNumber: '000123456789' } });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().payment.method).toBe('bank_transfer');
@@ -145,7 +145,7 @@ describe('card and bank payments through the built-in test gateway', () => {
 
   it('refuses more than the balance, a paid invoice, another organization’s invoice and a wrong client secret', async () => {
     const inv = await invoice(a, '10.00');
-    expect((await startIntent(a.admin, { invoiceId: inv.id, amount: '10.01' })).json().message).toBe('amount: Amount cannot exceed the balance due of $10.00');
+    expect((await startIntent(a.admin, { invoiceId: inv.id, amount: '10.01' })).json().message).toBe('Amount cannot exceed the balance due of $10.00');
     expect((await startIntent(b.admin, { invoiceId: inv.id, amount: 1 })).statusCode).toBe(404);
     const paid = await invoice(a, '10.00', 'paid');
     expect((await startIntent(a.admin, { invoiceId: paid.id, amount: 1 })).statusCode).toBe(409);

@@ -107,7 +107,7 @@ describe('Stripe refusing or failing', () => {
     try {
       const res = await startIntent(up);
       expect(res.statusCode).toBe(502);
-      expect(res.json()).toEqual({ message: STRIPE_FAILURE_MESSAGES.keyRefused });
+      expect(res.json()).toEqual({ code: 'PROVIDER_FAILED', message: STRIPE_FAILURE_MESSAGES.keyRefused });
     } finally {
       mode = 'ok';
     }
@@ -125,7 +125,7 @@ describe('Stripe refusing or failing', () => {
     try {
       const res = await startIntent(up);
       expect(res.statusCode).toBe(502);
-      expect(res.json()).toEqual({ message: STRIPE_FAILURE_MESSAGES.failed });
+      expect(res.json()).toEqual({ code: 'PROVIDER_FAILED', message: STRIPE_FAILURE_MESSAGES.failed });
     } finally {
       mode = 'ok';
     }
@@ -141,7 +141,7 @@ describe('Stripe refusing or failing', () => {
     try {
       const res = await up.t.call({ method: 'POST', url: '/api/payment-intents/confirm', payload: { clientSecret: started.json().clientSecret } });
       expect(res.statusCode).toBe(502);
-      expect(res.json()).toEqual({ message: STRIPE_FAILURE_MESSAGES.keyRefused });
+      expect(res.json()).toEqual({ code: 'PROVIDER_FAILED', message: STRIPE_FAILURE_MESSAGES.keyRefused });
     } finally {
       mode = 'ok';
     }
@@ -161,7 +161,7 @@ describe('Stripe unreachable', () => {
     const res = await startIntent(down);
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('5');
-    expect(res.json()).toEqual({ message: STRIPE_FAILURE_MESSAGES.unreachable });
+    expect(res.json()).toEqual({ code: 'PROVIDER_UNAVAILABLE', message: STRIPE_FAILURE_MESSAGES.unreachable });
     const [line] = stripeLines(down);
     expect(line).toMatchObject({ level: 40, provider: 'stripe', status: 503 });
     expect(line.reason).toContain('StripeConnectionError');

@@ -84,7 +84,7 @@ describe("a processor's own webhook URL", () => {
     // B's secret is valid somewhere in the installation; trying every secret would have accepted it.
     const res = await post(`/api/webhooks/stripe/${processorA}`, succeeded(intentId), SECRET_B);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: WEBHOOK_MESSAGES.badSignature });
+    expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', message: WEBHOOK_MESSAGES.badSignature });
     expect(await paymentsOf(invoiceId)).toHaveLength(0);
   });
 
@@ -101,13 +101,13 @@ describe("a processor's own webhook URL", () => {
     const { intentId } = await pendingAttempt(a);
     const missing = await post('/api/webhooks/stripe/2000000', succeeded(intentId), SECRET_A);
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: WEBHOOK_MESSAGES.processorNotFound });
+    expect(missing.json()).toEqual({ code: 'NOT_FOUND', message: WEBHOOK_MESSAGES.processorNotFound });
     const manual = await t.call({ method: 'POST', url: '/api/payment-processors', cookie: a.admin, payload: { displayName: 'Cash', processorType: 'manual' } });
     expect((await post(`/api/webhooks/stripe/${manual.json().id}`, succeeded(intentId), SECRET_A)).statusCode).toBe(404);
     const unsigned = await stripeProcessor(a, null, false);
     const noSecret = await post(`/api/webhooks/stripe/${unsigned}`, succeeded(intentId), SECRET_A);
     expect(noSecret.statusCode).toBe(400);
-    expect(noSecret.json()).toEqual({ message: WEBHOOK_MESSAGES.noSecret });
+    expect(noSecret.json()).toEqual({ code: 'VALIDATION_FAILED', message: WEBHOOK_MESSAGES.noSecret });
     expect((await post('/api/webhooks/stripe/abc', succeeded(intentId), SECRET_A)).statusCode).toBe(400);
   });
 
@@ -117,7 +117,7 @@ describe("a processor's own webhook URL", () => {
     for (const url of [`/api/webhooks/stripe/${processorA}`, '/api/webhooks/stripe']) {
       const res = await post(url, big, SECRET_A);
       expect(res.statusCode).toBe(413);
-      expect(res.json()).toEqual({ message: 'Request body is too large' });
+      expect(res.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' });
     }
     expect(await paymentsOf(invoiceId)).toHaveLength(0);
     const near = succeeded(intentId, {}, 'x'.repeat(WEBHOOK_BODY_LIMIT - 1024));
@@ -134,7 +134,7 @@ describe('the legacy URL, POST /api/webhooks/stripe', () => {
     const warned = legacyWarnings().length;
     const forged = await post('/api/webhooks/stripe', succeeded(intentId, metadata), SECRET_B);
     expect(forged.statusCode).toBe(400);
-    expect(forged.json()).toEqual({ message: WEBHOOK_MESSAGES.badSignature });
+    expect(forged.json()).toEqual({ code: 'VALIDATION_FAILED', message: WEBHOOK_MESSAGES.badSignature });
     // Forged calls are not worth a warning; a genuine delivery to the old URL is (move the endpoint).
     expect(legacyWarnings()).toHaveLength(warned);
     const res = await post('/api/webhooks/stripe', succeeded(intentId, metadata), SECRET_A);
@@ -155,7 +155,7 @@ describe('the legacy URL, POST /api/webhooks/stripe', () => {
     const { invoiceId, intentId } = await pendingAttempt(a);
     const res = await post('/api/webhooks/stripe', succeeded(intentId), SECRET_A);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: WEBHOOK_MESSAGES.unaddressed });
+    expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', message: WEBHOOK_MESSAGES.unaddressed });
     const unknown = await post('/api/webhooks/stripe', succeeded(intentId, { processorId: '2000000' }), SECRET_A);
     expect(unknown.statusCode).toBe(400);
     expect(await paymentsOf(invoiceId)).toHaveLength(0);

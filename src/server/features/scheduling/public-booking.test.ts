@@ -7,7 +7,7 @@ import { WEEKDAYS } from '../../../contracts/scheduling';
 import { addDays, todayIn, weekdayOf } from '../../platform/wall-clock';
 
 const TZ = 'America/Los_Angeles';
-const TAKEN = { message: 'That time is no longer available' };
+const TAKEN = { code: 'CONFLICT', message: 'That time is no longer available' };
 
 let t: TestApp;
 let org: BookingOrg;
@@ -137,7 +137,7 @@ describe('refusals', () => {
     const near = await bookingOrg(t, { advanceBookingDays: 30 });
     const far = addDays(todayIn(TZ), 31);
     const body = await refusal({ ...booking({ serviceId: near.serviceId }), appointmentDate: `${far}T10:00:00` }, near.slug);
-    expect(body).toEqual({ message: 'That date is too far ahead to book', issues: [{ path: 'appointmentDate', message: 'That date is too far ahead to book' }] });
+    expect(body).toEqual({ code: 'VALIDATION_FAILED', message: 'That date is too far ahead to book', issues: [{ path: 'appointmentDate', message: 'That date is too far ahead to book' }] });
     const inside = await book({ ...booking({ serviceId: near.serviceId }), appointmentDate: `${addDays(todayIn(TZ), 30)}T10:00:00` }, near.slug);
     expect(inside.statusCode).toBe(201);
   });
@@ -176,10 +176,10 @@ describe('refusals', () => {
 
     const strict = await bookingOrg(t, { requirePhone: true });
     const phone = await refusal({ ...booking({ serviceId: strict.serviceId, customerPhone: '' }), appointmentDate: when }, strict.slug);
-    expect(phone).toEqual({ message: 'Phone is required', issues: [{ path: 'customerPhone', message: 'Phone is required' }] });
+    expect(phone).toEqual({ code: 'VALIDATION_FAILED', message: 'Phone is required', issues: [{ path: 'customerPhone', message: 'Phone is required' }] });
 
     const foreign = await refusal({ ...booking({ serviceId: strict.serviceId }), appointmentDate: when });
-    expect(foreign).toEqual({ message: 'Service not found', issues: [{ path: 'serviceId', message: 'Service not found' }] });
+    expect(foreign).toEqual({ code: 'VALIDATION_FAILED', message: 'Service not found', issues: [{ path: 'serviceId', message: 'Service not found' }] });
     const noService = await refusal({ ...booking({ serviceId: undefined }), appointmentDate: when });
     expect(noService.issues[0]).toEqual({ path: 'serviceId', message: 'Please select a service' });
     const noName = await refusal(booking({ appointmentDate: when, customerName: ' ' }));
@@ -194,7 +194,7 @@ describe('refusals', () => {
       for (const url of [`/api/public/schedule-by-slug/${key}`, `/api/public/appointments-by-slug/${key}?date=2030-01-01`, `/api/public/slots-by-slug/${key}?date=2030-01-01`]) {
         const res = await t.call({ url });
         expect(res.statusCode, url).toBe(404);
-        expect(res.json()).toEqual({ message: 'Schedule not found' });
+        expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'Schedule not found' });
       }
       const b = await book(booking({ appointmentDate: '2030-01-01T10:00:00' }), key);
       expect(b.statusCode).toBe(404);
@@ -216,7 +216,7 @@ describe('what the public calls expose', () => {
     expect(res.body).not.toContain(org.token);
     const services = await t.call({ url: `/api/public/services-by-slug/${org.slug}` });
     expect(services.json()).toEqual(body.services);
-    expect((await t.call({ url: '/api/public/services-by-slug/nope' })).json()).toEqual({ message: 'Organization not found' });
+    expect((await t.call({ url: '/api/public/services-by-slug/nope' })).json()).toEqual({ code: 'NOT_FOUND', message: 'Organization not found' });
   });
 
   it("the day's appointments carry no names, e-mails or notes, and leave out cancelled ones", async () => {

@@ -164,7 +164,7 @@ export const isolationCases: Record<string, IsolationCase> = {
       const a = await appointmentOfA(w);
       const b = await w.t.call({ url: `/api/appointments/${a.id}`, cookie: w.adminB.cookie });
       expect(b.statusCode).toBe(404);
-      expect(b.json()).toEqual({ message: 'Appointment not found' });
+      expect(b.json()).toEqual({ code: 'NOT_FOUND', message: 'Appointment not found' });
       expect((await w.t.call({ url: `/api/appointments/${a.id}`, cookie: w.adminA.cookie })).json().id).toBe(a.id);
     },
   },

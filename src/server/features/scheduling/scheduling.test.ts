@@ -71,7 +71,7 @@ describe('services', () => {
     expect(names).toContain('Zeta wash');
     expect((await call('DELETE', `/api/services/${id}`)).statusCode).toBe(204);
     expect((await call('DELETE', `/api/services/${id}`)).statusCode).toBe(404);
-    expect((await call('PUT', `/api/services/${id}`, { name: 'x' })).json()).toEqual({ message: 'Service not found' });
+    expect((await call('PUT', `/api/services/${id}`, { name: 'x' })).json()).toEqual({ code: 'NOT_FOUND', message: 'Service not found' });
   });
 
   it('populates services from work order titles only when there are none', async () => {
@@ -232,10 +232,10 @@ describe('appointments', () => {
     expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
     const clash = await call('POST', '/api/appointments', valid({ appointmentDate: `${day}T09:45`, duration: 30 }));
     expect(clash.statusCode).toBe(409);
-    expect(clash.json()).toEqual({ message: 'That time is no longer available' });
+    expect(clash.json()).toEqual({ code: 'CONFLICT', message: 'That time is no longer available' });
     const longer = await call('PUT', `/api/appointments/${a.json().id}`, { duration: 90 });
     expect(longer.statusCode).toBe(409);
-    expect(longer.json()).toEqual({ message: 'That time is no longer available' });
+    expect(longer.json()).toEqual({ code: 'CONFLICT', message: 'That time is no longer available' });
     // Changing only the notes of a booked appointment is not an overlap with itself.
     expect((await call('PUT', `/api/appointments/${a.json().id}`, { notes: 'ring twice' })).statusCode).toBe(200);
   });
@@ -261,7 +261,7 @@ describe('appointments', () => {
     const res = await call('GET', `/api/appointments?from=${day}&to=${day}`, undefined, employee);
     expect(res.json().map((a: { appointmentDate: string }) => a.appointmentDate)).toEqual([`${day}T08:00:00`, `${day}T15:00:00`]);
     expect((await call('GET', `/api/appointments?from=${day}&to=${addDays(day, -1)}`)).statusCode).toBe(400);
-    expect((await call('GET', '/api/appointments/999999')).json()).toEqual({ message: 'Appointment not found' });
+    expect((await call('GET', '/api/appointments/999999')).json()).toEqual({ code: 'NOT_FOUND', message: 'Appointment not found' });
     expect((await call('PUT', '/api/appointments/999999', { notes: 'x' })).statusCode).toBe(404);
     expect((await call('DELETE', '/api/appointments/999999')).statusCode).toBe(404);
   });

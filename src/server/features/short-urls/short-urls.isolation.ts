@@ -48,7 +48,7 @@ export const isolationCases: Record<string, IsolationCase> = {
       const s = await shortUrlOfA(w);
       const res = await w.t.call({ method: 'PUT', url: `/api/short-urls/${s.id}`, cookie: w.adminB.cookie, payload: { originalUrl: 'https://evil.example.com' } });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Short URL not found' });
+      expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'Short URL not found' });
       const [row] = await w.t.database.db.select().from(shortUrls).where(eq(shortUrls.id, s.id));
       expect(row.originalUrl).toBe('https://a.example.com/x');
       const own = await w.t.call({ method: 'PUT', url: `/api/short-urls/${s.id}`, cookie: w.adminA.cookie, payload: { title: 'Renamed' } });

@@ -71,7 +71,7 @@ describe('creating short URLs', () => {
     expect((await post({ title: 'First', originalUrl: 'https://example.com', shortCode: 'taken1' })).statusCode).toBe(201);
     const again = await post({ title: 'Second', originalUrl: 'https://example.com', shortCode: 'taken1' });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: 'That short code is already taken' });
+    expect(again.json()).toEqual({ code: 'CONFLICT', message: 'That short code is already taken' });
     const other = await post({ title: 'Other org', originalUrl: 'https://example.com', shortCode: 'taken1' }, managerB);
     expect(other.statusCode).toBe(409);
   });
@@ -208,7 +208,7 @@ describe('editing', () => {
     const created = (await post({ title: 'Mine', originalUrl: 'https://example.com' })).json();
     const res = await put(created.id, { title: 'Theirs' }, managerB);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Short URL not found' });
+    expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'Short URL not found' });
   });
 });
 

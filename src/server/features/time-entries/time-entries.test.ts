@@ -87,7 +87,7 @@ describe('starting a timer', () => {
     // A second start while one runs is refused.
     const again = await start({ workOrderId: woA.id }, employee.cookie);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: 'A timer is already running' });
+    expect(again.json()).toEqual({ code: 'CONFLICT', message: 'A timer is already running' });
     expect((await stop(body.id, employee.cookie)).statusCode).toBe(200);
   });
 
@@ -95,7 +95,7 @@ describe('starting a timer', () => {
     const results = await Promise.all(Array.from({ length: 5 }, () => start({ workOrderId: woA.id }, employee2.cookie)));
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes).toEqual([201, 409, 409, 409, 409]);
-    for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json()).toEqual({ message: 'A timer is already running' });
+    for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json()).toEqual({ code: 'CONFLICT', message: 'A timer is already running' });
     const rows = await t.database.db.select().from(timeEntries).where(eq(timeEntries.userId, employee2.id));
     expect(rows.filter((r) => r.isActive)).toHaveLength(1);
     const created = results.find((r) => r.statusCode === 201)!.json();
@@ -124,14 +124,14 @@ describe('stopping a timer', () => {
     expect((await t.call({ url: '/api/time-entries/active', cookie: employee.cookie })).json()).toBeNull();
     const again = await stop(started.id, employee.cookie);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: 'This timer is already stopped' });
+    expect(again.json()).toEqual({ code: 'CONFLICT', message: 'This timer is already stopped' });
   });
 
   it("an employee cannot stop someone else's timer; a manager can", async () => {
     const started = (await start({ workOrderId: woA.id }, employee.cookie)).json();
     const other = await stop(started.id, employee2.cookie);
     expect(other.statusCode).toBe(403);
-    expect(other.json()).toEqual({ message: 'You can only stop your own timer' });
+    expect(other.json()).toEqual({ code: 'FORBIDDEN', message: 'You can only stop your own timer' });
     const [row] = await t.database.db.select().from(timeEntries).where(eq(timeEntries.id, started.id));
     expect(row.isActive).toBe(true);
     expect((await stop(started.id, manager)).statusCode).toBe(200);
@@ -141,7 +141,7 @@ describe('stopping a timer', () => {
     const started = (await start({ workOrderId: woA.id }, employee.cookie)).json();
     const res = await stop(started.id, managerB);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Time entry not found' });
+    expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'Time entry not found' });
     expect((await stop(999_999, manager)).statusCode).toBe(404);
     expect((await stop(started.id, employee.cookie)).statusCode).toBe(200);
   });

@@ -48,7 +48,7 @@ export const isolationCases: Record<string, IsolationCase> = {
       const u = await userOfA(w);
       const res = await w.t.call({ method: 'PUT', url: `/api/users/${u.id}`, cookie: w.adminB.cookie, payload: { isActive: false, organizationId: w.orgB.id } });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'User not found' });
+      expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'User not found' });
       const [row] = await w.t.database.db.select().from(users).where(eq(users.id, u.id));
       expect(row).toMatchObject({ isActive: true, organizationId: w.orgA.id });
       const own = await w.t.call({ method: 'PUT', url: `/api/users/${u.id}`, cookie: w.adminA.cookie, payload: { firstName: 'Renamed' } });

@@ -82,7 +82,7 @@ describe('creating users', () => {
     for (const email of ['dup@example.com', 'DUP@Example.com']) {
       const again = await post(person({ email }));
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toEqual({ message: 'A user with this email address already exists' });
+      expect(again.json()).toEqual({ code: 'CONFLICT', message: 'A user with this email address already exists' });
     }
     // Also when the other account is in another organization.
     const bySuper = await post(person({ email: 'Dup@example.com', organizationId: orgB.id }), superUser.cookie);
@@ -164,7 +164,7 @@ describe('changing users', () => {
     const inB = await t.createUser({ organizationId: orgB.id, role: 'employee' });
     const res = await put(inB.id, { role: 'manager', isActive: false });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'User not found' });
+    expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'User not found' });
     expect(await rowOf(inB.id)).toMatchObject({ role: 'employee', isActive: true });
   });
 
@@ -271,7 +271,7 @@ describe('changing users', () => {
     const taken = (await post(person())).json();
     const dup = await put(u.id, { email: taken.email.toUpperCase() });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json()).toEqual({ message: 'A user with this email address already exists' });
+    expect(dup.json()).toEqual({ code: 'CONFLICT', message: 'A user with this email address already exists' });
 
     const res = await put(u.id, { email: 'Renamed.Person@Example.com', firstName: 'Renamed', companyName: 'New Co' });
     expect(res.statusCode).toBe(200);
@@ -388,7 +388,7 @@ describe('adding an address that a self-registration holds (docs/decisions/004-r
       const cookie = await t.cookieFor(owner.id);
       const res = await post({ email: owner.email, firstName: 'Taken', lastName: 'Over', role: 'employee' });
       expect(res.statusCode, role).toBe(409);
-      expect(res.json()).toEqual({ message: 'A user with this email address already exists' });
+      expect(res.json()).toEqual({ code: 'CONFLICT', message: 'A user with this email address already exists' });
       expect(await rowOf(owner.id)).toEqual(owner);
       expect((await t.call({ url: '/api/auth/me', cookie })).statusCode).toBe(200);
       expect(await auditFor(owner.id)).toEqual([]);

@@ -110,7 +110,7 @@ describe('recording vendor payments', () => {
     for (const vendorId of [vendorB.id, 2_000_000]) {
       const res = await post({ vendorId, amount: '10' });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: 'vendorId: Vendor not found', issues: [{ path: 'vendorId', message: 'Vendor not found' }] });
+      expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'Vendor not found', issues: [{ path: 'vendorId', message: 'Vendor not found' }] });
     }
     expect(await t.database.db.select().from(vendorPayments).where(eq(vendorPayments.vendorId, vendorB.id))).toEqual([]);
   });
@@ -192,7 +192,7 @@ describe('changing and deleting vendor payments', () => {
     expect((await put(created.id, { amount: '-1' })).json().issues).toEqual([{ path: 'amount', message: 'Amount must be greater than 0' }]);
     const foreign = await put(created.id, { vendorId: vendorB.id });
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json().message).toBe('vendorId: Vendor not found');
+    expect(foreign.json().message).toBe('Vendor not found');
     const [row] = await t.database.db.select().from(vendorPayments).where(eq(vendorPayments.id, created.id));
     expect(row).toMatchObject({ vendorId: vendorA.id, amount: '40.00' });
   });
@@ -209,7 +209,7 @@ describe('changing and deleting vendor payments', () => {
     expect(audit.details).toMatchObject({ vendorId: vendorA.id, amount: '60.00' });
     const again = await del(created.id);
     expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ message: 'Vendor payment not found' });
+    expect(again.json()).toEqual({ code: 'NOT_FOUND', message: 'Vendor payment not found' });
   });
 
   it('lets a manager read payments but not record, change or delete them; employees get 403', async () => {

@@ -55,7 +55,7 @@ export const isolationCases: Record<string, IsolationCase> = {
       const v = await vendorOfA(w);
       const res = await w.t.call({ method: 'PUT', url: `/api/vendors/${v.id}`, cookie: w.adminB.cookie, payload: { name: 'Hijacked' } });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Vendor not found' });
+      expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'Vendor not found' });
       const [row] = await w.t.database.db.select().from(vendors).where(eq(vendors.id, v.id));
       expect(row.name).toBe(v.name);
       expect((await w.t.call({ method: 'PUT', url: `/api/vendors/${v.id}`, cookie: w.adminA.cookie, payload: { notes: 'ok' } })).statusCode).toBe(200);
@@ -93,7 +93,7 @@ export const isolationCases: Record<string, IsolationCase> = {
       const v = await vendorOfA(w);
       const res = await w.t.call({ method: 'POST', url: '/api/vendor-payments', cookie: w.adminB.cookie, payload: { vendorId: v.id, amount: '10.00' } });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: 'vendorId: Vendor not found', issues: [{ path: 'vendorId', message: 'Vendor not found' }] });
+      expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'Vendor not found', issues: [{ path: 'vendorId', message: 'Vendor not found' }] });
       expect(await w.t.database.db.select().from(vendorPayments).where(eq(vendorPayments.vendorId, v.id))).toEqual([]);
     },
   },
@@ -103,7 +103,7 @@ export const isolationCases: Record<string, IsolationCase> = {
       const { payment } = await paymentOfA(w);
       const res = await w.t.call({ method: 'PUT', url: `/api/vendor-payments/${payment.id}`, cookie: w.adminB.cookie, payload: { amount: '1.00' } });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Vendor payment not found' });
+      expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'Vendor payment not found' });
       // Nor can B's own payment be pointed at A's vendor.
       const [vB] = await w.t.database.db.insert(vendors).values({ organizationId: w.orgB.id, name: 'B Vendor' }).returning();
       const own = await w.t.call({ method: 'POST', url: '/api/vendor-payments', cookie: w.adminB.cookie, payload: { vendorId: vB.id, amount: 5 } });

@@ -89,7 +89,7 @@ describe('creating vendors', () => {
   it('answers 400 with a message per field', async () => {
     const missing = await post({});
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ message: 'name: Name is required', issues: [{ path: 'name', message: 'Name is required' }] });
+    expect(missing.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'Name is required', issues: [{ path: 'name', message: 'Name is required' }] });
     expect((await post({ name: '   ' })).json().issues).toEqual([{ path: 'name', message: 'Name is required' }]);
     expect(await issueOf({ name: 'x'.repeat(201) })).toEqual([{ path: 'name', message: 'Name must be at most 200 characters' }]);
     expect(await issueOf({ email: 'not-an-email' })).toEqual([{ path: 'email', message: 'Please enter a valid email address' }]);
@@ -141,7 +141,7 @@ describe('updating and deleting vendors', () => {
     expect(audit).toMatchObject({ organizationId: orgA.id, entityType: 'vendor', details: { name: 'Going Away Inc', paymentsDeleted: 2 } });
     const again = await del(v.id);
     expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ message: 'Vendor not found' });
+    expect(again.json()).toEqual({ code: 'NOT_FOUND', message: 'Vendor not found' });
   });
 
   it('answers 404 for a missing vendor and 400 for a bad id', async () => {
@@ -182,7 +182,7 @@ describe('the vendors list', () => {
     expect(names(await get('/api/vendors?sort=-name', orgAdmin))[0]).toBe('Echo_Tools');
     const bad = await get('/api/vendors?sort=password', orgAdmin);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('sort: Cannot sort by password');
+    expect(bad.json().message).toBe('Cannot sort by password');
     expect((await get('/api/vendors?limit=0', orgAdmin)).statusCode).toBe(400);
   });
 
@@ -220,7 +220,7 @@ describe('permissions and organizations', () => {
     expect((await get('/api/vendor-payments', manager)).statusCode).toBe(200);
     const create = await post({ name: 'Not Allowed' }, manager);
     expect(create.statusCode).toBe(403);
-    expect(create.json()).toEqual({ message: 'You do not have permission to do that' });
+    expect(create.json()).toEqual({ code: 'FORBIDDEN', message: 'You do not have permission to do that' });
     expect((await put(ownId, { name: 'Changed' }, manager)).statusCode).toBe(403);
     expect((await del(ownId, manager)).statusCode).toBe(403);
     const [row] = await t.database.db.select().from(vendors).where(eq(vendors.id, ownId));

@@ -42,7 +42,7 @@ export const isolationCases: Record<string, IsolationCase> = {
       const customerA = await customerOf(w, w.orgA.id);
       const res = await w.t.call({ method: 'POST', url: '/api/work-orders', cookie: w.adminB.cookie, payload: { customerId: customerA, organizationId: w.orgA.id, title: 'B into A' } });
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe('customerId: Customer not found');
+      expect(res.json().message).toBe('Customer not found');
       expect(await w.t.database.db.select().from(workOrders).where(eq(workOrders.customerId, customerA))).toEqual([]);
       const ok = await w.t.call({ method: 'POST', url: '/api/work-orders', cookie: w.adminA.cookie, payload: { customerId: customerA, title: 'A into A' } });
       expect(ok.json().organizationId).toBe(w.orgA.id);

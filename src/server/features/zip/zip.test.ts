@@ -28,14 +28,14 @@ describe('ZIP lookup', () => {
   it('answers 404 for an unknown ZIP code', async () => {
     const res = await zip('00000');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'ZIP code not found' });
+    expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'ZIP code not found' });
   });
 
   it('answers 400 unless the ZIP code is exactly 5 digits', async () => {
     for (const bad of ['1234', '123456', 'abcde', '9021a', '90210-1234', 'K1A0B', encodeURIComponent('__proto__')]) {
       const res = await zip(bad);
       expect(res.statusCode, bad).toBe(400);
-      expect(res.json().message, bad).toBe('zip: ZIP code must be 5 digits');
+      expect(res.json().message, bad).toBe('ZIP code must be 5 digits');
     }
   });
 
