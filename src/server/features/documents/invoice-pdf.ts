@@ -18,12 +18,24 @@ import {
 } from './document-parties';
 import { getInvoice } from './get-invoice';
 
+/**
+ * The due date and the terms never contradict each other (docs/features.md, Invoices): a due date prints with the
+ * terms; without one, the terms say when payment is due (Net 30 alone, never "On receipt" beside it), and only an
+ * invoice with no terms, or terms of Due on receipt, prints "On receipt".
+ */
+export function dueDetails(dueDate: string | null, paymentTerms: string | null | undefined): { label: string; value: string }[] {
+  const terms = paymentTerms?.trim() ? paymentTermsLabel(paymentTerms) : null;
+  const termsRow = terms ? [{ label: 'Payment terms', value: terms }] : [];
+  if (dueDate) return [{ label: 'Due date', value: formatDate(dueDate) }, ...termsRow];
+  if (terms && /^Net \d+$/.test(terms)) return termsRow;
+  return [{ label: 'Due date', value: 'On receipt' }];
+}
+
 export function invoicePdfModel(inv: Invoice, business: Business, logo: Buffer | null, customer: DocumentCustomer | null): PdfDocumentModel {
   const paid = toCents(inv.amountPaid);
   const details = [
     { label: 'Invoice date', value: formatDate(inv.createdAt) },
-    { label: 'Due date', value: formatDate(inv.dueDate, 'On receipt') },
-    { label: 'Payment terms', value: paymentTermsLabel(customer?.paymentTerms) },
+    ...dueDetails(inv.dueDate, customer?.paymentTerms),
     { label: 'Status', value: inv.isOverdue && inv.status !== 'overdue' ? `${statusLabel(inv.status)} (overdue)` : statusLabel(inv.status) },
   ];
   if (inv.paidDate) details.push({ label: 'Paid on', value: formatDate(inv.paidDate) });
