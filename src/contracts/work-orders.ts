@@ -54,6 +54,11 @@ export type UpdateWorkOrder = z.output<typeof updateWorkOrderSchema>;
 export const workOrderListQuerySchema = listQuerySchema.extend({
   status: statusInput.optional(),
   customerId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  /**
+   * 'true': only work orders an invoice may still bill: not cancelled and on no invoice yet (the invoice form's
+   * picker; docs/features.md, Invoices).
+   */
+  invoiceable: z.enum(['true', 'false'], { error: "invoiceable must be 'true' or 'false'" }).optional(),
 });
 export type WorkOrderListQuery = z.infer<typeof workOrderListQuerySchema>;
 

@@ -12,6 +12,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 export interface PickedCustomer {
   id: number;
   name: string;
+  paymentTerms?: string | null;
 }
 
 interface CustomerPickerProps {
@@ -43,7 +44,7 @@ export function CustomerPicker({ id, value, selectedName, onChange, invalid, dis
   };
 
   const choose = (customer: PickedCustomer) => {
-    onChange({ id: customer.id, name: customer.name });
+    onChange({ id: customer.id, name: customer.name, paymentTerms: customer.paymentTerms });
     close();
   };
 

@@ -11,6 +11,8 @@ export interface CustomerOption {
   name: string;
   email: string | null;
   phone: string | null;
+  /** The customer's payment terms (net30, due_on_receipt, ...): the invoice form suggests a due date from them. */
+  paymentTerms: string | null;
 }
 
 export const CUSTOMER_OPTIONS_LIMIT = 50;
@@ -22,7 +24,7 @@ export function useCustomerOptions(search: string) {
     queryKey: ['customers', 'options', q],
     queryFn: async ({ signal }): Promise<CustomerOption[]> => {
       const { rows } = await api.getPage<Customer>(listPath('/api/customers', { q, limit: CUSTOMER_OPTIONS_LIMIT }), { signal });
-      return rows.map(({ id, name, email, phone }) => ({ id, name, email, phone }));
+      return rows.map(({ id, name, email, phone, paymentTerms }) => ({ id, name, email, phone, paymentTerms }));
     },
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,7 @@
-import { and, desc, eq, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { WorkOrder, WorkOrderListQuery } from '../../../contracts/work-orders';
 import type { DbOrTx } from '../../db/client';
-import { customers, workOrders } from '../../db/schema/index';
+import { customers, invoices, workOrders } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { countRows, orderBy, page, runAll } from '../../platform/lists';
 import { cachedRead, tenantScopeKey } from '../../platform/read-cache';
@@ -29,6 +29,18 @@ async function workOrdersPage(db: DbOrTx, ctx: RequestContext, query: WorkOrderL
   const filters: (SQL | undefined)[] = [tenantFilter(ctx, workOrders.organizationId, query.organizationId)];
   if (query.status) filters.push(eq(workOrders.status, query.status));
   if (query.customerId) filters.push(eq(workOrders.customerId, query.customerId));
+  if (query.invoiceable === 'true') {
+    // Billable still: not cancelled, and no invoice of the organization names it yet.
+    filters.push(
+      ne(workOrders.status, 'cancelled'),
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(invoices)
+          .where(and(eq(invoices.organizationId, workOrders.organizationId), eq(invoices.workOrderId, workOrders.id))),
+      ),
+    );
+  }
   const base = and(...filters);
   const search = query.q ? workOrderSearch(query.q, await customersNamed(db, ctx, query.q, query.organizationId, cache)) : undefined;
   const where = search ? and(base, or(...search)) : base;
@@ -43,7 +55,7 @@ async function workOrdersPage(db: DbOrTx, ctx: RequestContext, query: WorkOrderL
     .offset(offset);
   // Every filter is on the workOrders row (the customer join never adds or drops one), so the total needs no join.
   // The total is the same for every page of one search or filter: cached briefly (platform/read-cache.ts).
-  const filterKey = JSON.stringify([query.q?.toLowerCase() ?? null, query.status ?? null, query.customerId ?? null]);
+  const filterKey = JSON.stringify([query.q?.toLowerCase() ?? null, query.status ?? null, query.customerId ?? null, query.invoiceable === 'true']);
   const countTotal = () =>
     cachedRead(cache, `work-orders:count:${tenantScopeKey(ctx, query.organizationId)}:${filterKey}`, () => countRows(db, workOrders, workOrders.id, base, search));
   // Page and total in parallel (separate connections on PostgreSQL).

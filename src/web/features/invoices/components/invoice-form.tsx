@@ -27,10 +27,11 @@ import {
   invoiceFormSchema,
   invoiceTotalCents,
   invoiceValues,
+  linesWithWorkOrder,
   newInvoiceValues,
+  suggestedDueDate,
   toInvoicePayload,
   toInvoiceUpdate,
-  workOrderLine,
   type InvoiceFormOutput,
   type InvoiceFormValues,
 } from '@/features/invoices/lib/invoice-form-schema';
@@ -96,7 +97,7 @@ function InvoiceFormBody({ invoice, onDone }: { invoice: Invoice | null; onDone:
     const workOrder = workOrders.data?.rows.find((wo) => String(wo.id) === id);
     if (!workOrder) return;
     // Adds one line (part 1 section 5); the selector goes back to its prompt.
-    form.setValue('lineItems', [...form.getValues('lineItems'), workOrderLine(workOrder)], { shouldDirty: true });
+    form.setValue('lineItems', linesWithWorkOrder(form.getValues('lineItems'), workOrder), { shouldDirty: true });
     form.setValue('workOrderId', workOrder.id, { shouldDirty: true });
   };
 
@@ -166,6 +167,9 @@ function InvoiceFormBody({ invoice, onDone }: { invoice: Invoice | null; onDone:
                     disabled={isLocked}
                     onChange={(customer) => {
                       if (customer.id !== field.value) form.setValue('workOrderId', null);
+                      // A new invoice's due date follows the customer's payment terms until someone sets it.
+                      const suggested = suggestedDueDate(customer.paymentTerms);
+                      if (!isEdit && suggested && !form.getFieldState('dueDate').isDirty) form.setValue('dueDate', suggested);
                       setCustomerName(customer.name);
                       field.onChange(customer.id);
                     }}
@@ -190,7 +194,7 @@ function InvoiceFormBody({ invoice, onDone }: { invoice: Invoice | null; onDone:
                     ? 'Loading work orders...'
                     : workOrders.data?.rows.length
                       ? 'Choose a work order to add'
-                      : 'No work orders for this customer'}
+                      : 'No work orders left to invoice for this customer'}
               </option>
               {(workOrders.data?.rows ?? []).map((wo) => (
                 <option key={wo.id} value={String(wo.id)}>

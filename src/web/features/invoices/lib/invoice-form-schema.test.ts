@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { balanceDueCents, invoiceFormSchema, invoiceTotalCents, newInvoiceValues, toInvoicePayload, workOrderLine, type InvoiceFormValues } from './invoice-form-schema';
+import {
+  balanceDueCents,
+  invoiceFormSchema,
+  invoiceTotalCents,
+  linesWithWorkOrder,
+  newInvoiceValues,
+  suggestedDueDate,
+  toInvoicePayload,
+  workOrderLine,
+  type InvoiceFormValues,
+} from './invoice-form-schema';
 
 const values = (patch: Partial<InvoiceFormValues> = {}): InvoiceFormValues => ({ ...newInvoiceValues(), customerId: 4, ...patch });
 
@@ -42,5 +52,26 @@ describe('invoice form rules (part 1 section 5)', () => {
   it('never shows a negative balance', () => {
     expect(balanceDueCents(10000, '25.00')).toBe(7500);
     expect(balanceDueCents(10000, '150.00')).toBe(0);
+  });
+});
+
+describe('invoice form suggestions (docs/features.md, Invoices)', () => {
+  it("a work order's line replaces the blank starting line, and keeps the lines someone filled in", () => {
+    const wo = { title: 'Boiler service', totalCost: '166.22' };
+    expect(linesWithWorkOrder(newInvoiceValues().lineItems, wo)).toEqual([{ description: 'Boiler service', quantity: '1', rate: '166.22' }]);
+    const typed = { description: 'Call-out fee', quantity: '1', rate: '40' };
+    const priced = { description: '', quantity: '2', rate: '10' };
+    expect(linesWithWorkOrder([typed, priced, { description: ' ', quantity: '1', rate: '0' }], wo)).toEqual([typed, priced, workOrderLine(wo)]);
+  });
+
+  it("suggests the due date from the customer's payment terms, counted from today", () => {
+    const today = new Date(2026, 10, 25);
+    expect(suggestedDueDate('net15', today)).toBe('2026-12-10');
+    expect(suggestedDueDate('net30', today)).toBe('2026-12-25');
+    expect(suggestedDueDate('net45', today)).toBe('2027-01-09');
+    expect(suggestedDueDate('net60', today)).toBe('2027-01-24');
+    expect(suggestedDueDate('due_on_receipt', today)).toBe('2026-11-25');
+    expect(suggestedDueDate(null, today)).toBe('');
+    expect(suggestedDueDate('whenever', today)).toBe('');
   });
 });

@@ -71,6 +71,29 @@ export function workOrderLine(workOrder: { title: string | null; totalCost: stri
   return { description: workOrder.title?.trim() || 'Work Order Services', quantity: '1', rate: workOrder.totalCost };
 }
 
+/** A line nobody has filled in: no description and no amount (the form starts with one). */
+export function isBlankLine(line: Partial<LineItemValues> | undefined): boolean {
+  return !line?.description?.trim() && linesSubtotalCents([line]) === 0;
+}
+
+/** The lines after adding a work order's: blank lines give way to it (docs/features.md, Invoices). */
+export function linesWithWorkOrder(lines: readonly LineItemValues[], workOrder: { title: string | null; totalCost: string }): LineItemValues[] {
+  return [...lines.filter((l) => !isBlankLine(l)), workOrderLine(workOrder)];
+}
+
+const TERM_DAYS: Record<string, number> = { due_on_receipt: 0, net15: 15, net30: 30, net45: 45, net60: 60 };
+
+/**
+ * The due date the customer's payment terms suggest, 'YYYY-MM-DD' counted from `today` (the user's calendar day):
+ * Net 30 is 30 days on, Due on receipt is today. Unknown or missing terms suggest nothing ('').
+ */
+export function suggestedDueDate(paymentTerms: string | null | undefined, today: Date = new Date()): string {
+  const days = paymentTerms ? TERM_DAYS[paymentTerms] : undefined;
+  if (days === undefined) return '';
+  const d = new Date(today.getFullYear(), today.getMonth(), today.getDate() + days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
 /** subtotal = total = the amounts of the complete lines, in cents. */
 export function invoiceTotalCents(lines: readonly (Partial<LineItemValues> | undefined)[] | undefined): number {
   return linesSubtotalCents((lines ?? []).filter(isCompleteLine));
