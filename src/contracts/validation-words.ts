@@ -79,7 +79,7 @@ z.config({ customError: validationWords });
 type PathSegment = string | number;
 
 /** Special spellings of words in field names. */
-const WORD_SPELLING: Record<string, string> = { email: 'e-mail', url: 'URL', sku: 'SKU', zip: 'ZIP', sms: 'SMS', pdf: 'PDF', ein: 'EIN', otp: 'code', cc: 'CC', bcc: 'BCC' };
+const WORD_SPELLING: Record<string, string> = { q: 'search', email: 'e-mail', url: 'URL', sku: 'SKU', zip: 'ZIP', sms: 'SMS', pdf: 'PDF', ein: 'EIN', otp: 'code', cc: 'CC', bcc: 'BCC' };
 /** The item name of collections whose plural is not just the field name less an "s". */
 const ITEM_NAME: Record<string, string> = { lineItems: 'line', entries: 'entry', addresses: 'address', categories: 'category' };
 
