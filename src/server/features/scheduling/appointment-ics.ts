@@ -4,6 +4,8 @@
 export interface IcsEvent {
   method: 'REQUEST' | 'CANCEL';
   uid: string;
+  /** A request not yet confirmed by the business: STATUS:TENTATIVE, so calendars show it as such. */
+  tentative?: boolean;
   /** Grows with every change, so a calendar takes the newest version. */
   sequence: number;
   start: Date;
@@ -14,6 +16,42 @@ export interface IcsEvent {
   organizer: { name: string; email: string };
   attendee: { name?: string | null; email: string };
   stamp?: Date;
+}
+
+/**
+ * SEQUENCE (RFC 5545 3.8.7.4) must grow with every change the customer is sent, and no column counts
+ * revisions: it is the whole seconds from the appointment's creation to its last change, and every change
+ * moves updated_at at least one second past the previous one (`revisedAt`), so two changes within one second
+ * still get two numbers. 0 for the invitation of a new appointment. Seconds keep it inside the 32-bit integer
+ * calendars read for 68 years.
+ */
+export function sequenceOf(createdAt: Date, updatedAt: Date, created: boolean): number {
+  if (created) return 0;
+  return Math.max(1, Math.floor((updatedAt.getTime() - createdAt.getTime()) / 1000));
+}
+
+/** The updated_at of a change: now, or a second after the previous change if that is later (see sequenceOf). */
+export function revisedAt(previous: Date, now = new Date()): Date {
+  return new Date(Math.max(now.getTime(), previous.getTime() + 1000));
+}
+
+/**
+ * The host in every UID (RFC 5545 3.8.4.7: unique worldwide, conventionally id@domain): APP_URL's host. An
+ * installation without APP_URL (its address is then localhost) uses MAIL_FROM's domain instead, so events of
+ * two installations never share a UID.
+ */
+export function uidHost(appUrl: string, mailFrom: string): string {
+  const host = (() => {
+    try {
+      return new URL(appUrl).hostname;
+    } catch {
+      return '';
+    }
+  })();
+  const local = !host || host === 'localhost' || host.endsWith('.localhost') || /^[\d.]+$/.test(host) || host.includes(':') || host.startsWith('[');
+  if (!local) return host;
+  const domain = /@([^\s<>@]+?)>?\s*$/.exec(mailFrom)?.[1]?.toLowerCase();
+  return domain || 'tradebook.invalid';
 }
 
 const utc = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
@@ -65,7 +103,7 @@ export function buildIcs(e: IcsEvent): string {
     ...(e.location ? [`LOCATION:${escapeText(e.location)}`] : []),
     `ORGANIZER;CN=${param(e.organizer.name)}:mailto:${e.organizer.email}`,
     `ATTENDEE;${e.attendee.name ? `CN=${param(e.attendee.name)};` : ''}ROLE=REQ-PARTICIPANT;PARTSTAT=${cancelled ? 'DECLINED' : 'NEEDS-ACTION'};RSVP=FALSE:mailto:${e.attendee.email}`,
-    `STATUS:${cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
+    `STATUS:${cancelled ? 'CANCELLED' : e.tentative ? 'TENTATIVE' : 'CONFIRMED'}`,
     'TRANSP:OPAQUE',
     'END:VEVENT',
     'END:VCALENDAR',

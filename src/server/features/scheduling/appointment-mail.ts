@@ -4,7 +4,7 @@ import type { Mailer } from '../../adapters/mail/mailer';
 import type { DbOrTx } from '../../db/client';
 import { appointments, organizations, scheduleSettings, services } from '../../db/schema/index';
 import { SCHEDULING_DEFAULTS } from '../../../contracts/scheduling';
-import { buildIcs } from './appointment-ics';
+import { buildIcs, sequenceOf, uidHost } from './appointment-ics';
 import { addMinutes, describeWallClock, instantOf, normalize } from '../../platform/wall-clock';
 
 export type AppointmentMailKind = 'created' | 'updated' | 'cancelled';
@@ -19,15 +19,6 @@ const SUBJECTS: Record<AppointmentMailKind, (what: string, when: string, pending
 function bareAddress(from: string): string {
   const m = /<([^>]+)>/.exec(from);
   return (m ? m[1] : from).trim();
-}
-
-/**
- * SEQUENCE must grow with each change (RFC 5545 3.8.7.4) and nothing stores a revision number, so it is the
- * seconds from creation to the last change: 0 for a new appointment, larger after every later change.
- */
-function sequenceOf(createdAt: Date, updatedAt: Date, kind: AppointmentMailKind): number {
-  const seconds = Math.floor((updatedAt.getTime() - createdAt.getTime()) / 1000);
-  return kind === 'created' ? 0 : Math.max(1, seconds);
 }
 
 export async function sendAppointmentMail(
@@ -62,7 +53,7 @@ export async function sendAppointmentMail(
   const what = row.serviceName ?? 'Appointment';
   const when = describeWallClock(wall);
   const pending = appt.status === 'pending';
-  const host = new URL(deps.appUrl).hostname || 'tradebook.local';
+  const host = uidHost(deps.appUrl, deps.mailFrom);
   const contact = [row.orgPhone, row.orgEmail].filter(Boolean).join(' · ');
 
   const intro: Record<AppointmentMailKind, string> = {
@@ -87,7 +78,8 @@ export async function sendAppointmentMail(
   const ics = buildIcs({
     method,
     uid: `appointment-${appt.id}@${host}`,
-    sequence: sequenceOf(appt.createdAt, appt.updatedAt, kind),
+    sequence: sequenceOf(appt.createdAt, appt.updatedAt, kind === 'created'),
+    tentative: pending,
     start,
     end,
     summary: `${what} - ${row.orgName}`,

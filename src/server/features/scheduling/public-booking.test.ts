@@ -80,7 +80,8 @@ describe('booking a slot', () => {
       expect(icsField(icsOf(summerMail), 'DTSTART')).toBe(`${summer.replace(/-/g, '')}T160000Z`);
       expect(icsField(ics, 'METHOD')).toBe('REQUEST');
       expect(icsField(ics, 'SEQUENCE')).toBe('0');
-      expect(icsField(ics, 'UID')).toBe(`appointment-${w.json().id}@localhost`);
+      // No APP_URL in tests: the host comes from MAIL_FROM (Tradebook <no-reply@tradebook.local>), not localhost.
+      expect(icsField(ics, 'UID')).toBe(`appointment-${w.json().id}@tradebook.local`);
       expect(ics).toMatch(/^BEGIN:VCALENDAR\r\n/);
       expect(ics.split('\r\n').every((l) => Buffer.byteLength(l) <= 75)).toBe(true);
       expect(winterMail.subject).toContain('Appointment confirmed: Tune-up on');

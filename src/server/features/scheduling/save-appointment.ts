@@ -8,6 +8,7 @@ import { invalid, notFound } from '../../platform/errors';
 import { organizationForWrite, tenantFilter } from '../../platform/tenancy';
 import { scheduleReminders } from '../reminders/schedule-reminders';
 import { sendAppointmentMail, type AppointmentMailKind } from './appointment-mail';
+import { revisedAt } from './appointment-ics';
 import { appointmentView } from './appointment-view';
 import { checkNotPast, checkWorkOrder, customerOf, defaultDuration, guardSlot, serviceOf, wallClockOf, type MailDeps } from './appointment-writes';
 import { settingsOf } from './booking-rules';
@@ -84,6 +85,8 @@ export async function updateAppointment(db: Db, mail: MailDeps, ctx: RequestCont
     if (!email) throw invalid(`customerEmail: ${SCHEDULING_MESSAGES.customerEmail}`, [{ path: 'customerEmail', message: SCHEDULING_MESSAGES.customerEmail }]);
 
     const changes: Partial<typeof appointments.$inferInsert> = {
+      // Each change gets its own calendar SEQUENCE, even within one second (appointment-ics.ts).
+      updatedAt: revisedAt(current.updatedAt),
       appointmentDate: wall,
       duration,
       status,
@@ -112,10 +115,10 @@ export async function updateAppointment(db: Db, mail: MailDeps, ctx: RequestCont
 export async function cancelAppointment(db: Db, mail: MailDeps, ctx: RequestContext, id: number): Promise<Appointment> {
   const wasCancelled = await db.transaction(async (tx) => {
     const scope = and(eq(appointments.id, id), tenantFilter(ctx, appointments.organizationId));
-    const [current] = await tx.select({ status: appointments.status }).from(appointments).where(scope).for('update').limit(1);
+    const [current] = await tx.select({ status: appointments.status, updatedAt: appointments.updatedAt }).from(appointments).where(scope).for('update').limit(1);
     if (!current) throw notFound('Appointment not found');
     if (current.status === 'cancelled') return true;
-    await tx.update(appointments).set({ status: 'cancelled' }).where(eq(appointments.id, id));
+    await tx.update(appointments).set({ status: 'cancelled', updatedAt: revisedAt(current.updatedAt) }).where(eq(appointments.id, id));
     await scheduleReminders(tx, id);
     return false;
   });
