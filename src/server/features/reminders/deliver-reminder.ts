@@ -2,6 +2,7 @@
 // message; a failure counts an attempt and frees the row for the next run, the last one tells the staff.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Mailer } from '../../adapters/mail/mailer';
+import { toE164 } from '../../adapters/sms/e164';
 import type { SmsSender } from '../../adapters/sms/sms-sender';
 import type { Db } from '../../db/client';
 import { appointmentReminders, appointments, organizations, reminderSettings, services } from '../../db/schema/index';
@@ -76,10 +77,14 @@ export async function deliverReminder(
   const vars = reminderVariables(ctx);
   let failure: string | null = null;
   try {
+    // SMS go to E.164 numbers, as Messaging sends them; a number that cannot be one fails like a refusal.
+    const phone = toE164(ctx.customerPhone);
     const result =
       reminder.reminderType === 'email'
         ? await transports.mailer.send({ to: ctx.customerEmail, ...buildReminderEmail(ctx.settings.emailTemplate, vars), organizationId: reminder.organizationId })
-        : await transports.sms.send({ to: ctx.customerPhone ?? '', text: buildReminderSms(ctx.settings.smsTemplate, vars), organizationId: reminder.organizationId });
+        : phone
+          ? await transports.sms.send({ to: phone, text: buildReminderSms(ctx.settings.smsTemplate, vars), organizationId: reminder.organizationId })
+          : { status: 'failed' as const, error: `Not a phone number SMS can reach: ${ctx.customerPhone ?? ''}` };
     if (result.status === 'failed') failure = result.error || 'Delivery failed';
   } catch (err) {
     failure = (err instanceof Error ? err.message : String(err)) || 'Delivery failed';

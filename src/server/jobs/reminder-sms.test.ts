@@ -1,0 +1,62 @@
+// Reminder SMS as the provider receives them: E.164 numbers (as Messaging sends them), and the default text
+// ends with the opt-out words carriers expect.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer } from '../adapters/mail/mailer';
+import { toE164 } from '../adapters/sms/e164';
+import { createSmsSender } from '../adapters/sms/sms-sender';
+import type { Db } from '../db/client';
+import { appointmentReminders, outbox } from '../db/schema/index';
+import { DEFAULT_SMS_TEMPLATE } from '../features/reminders/reminder-message';
+import { createAppointment, remindersOf, setUpReminders } from '../features/reminders/reminder-test-fixtures';
+import { scheduleReminders } from '../features/reminders/schedule-reminders';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { runDueReminders } from './appointment-reminders';
+
+let t: TestApp;
+let db: Db;
+beforeAll(async () => {
+  t = await createTestApp();
+  db = t.database.db;
+  // The job works across organizations: start from no reminders and an empty outbox.
+  await db.delete(appointmentReminders);
+  await db.delete(outbox);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('reminder SMS', () => {
+  it('goes to the E.164 number with the default text ending "Reply STOP to opt out"', async () => {
+    expect(DEFAULT_SMS_TEMPLATE.endsWith('Reply STOP to opt out.')).toBe(true);
+    const org = await t.createOrganization({ name: 'Acme Lawns' });
+    await setUpReminders(db, org, { timeZone: 'America/Los_Angeles', settings: { emailEnabled: false, smsEnabled: true, defaultTiming: 24 } });
+    // Stored as the booking form keeps it: the digits the customer typed, "(555) 555-0123".
+    const ten = await createAppointment(db, org, { appointmentDate: '2027-11-21T09:00:00', customerPhone: '5555550123' });
+    const eleven = await createAppointment(db, org, { appointmentDate: '2027-11-21T11:00:00', customerPhone: '15555550124' });
+    const bad = await createAppointment(db, org, { appointmentDate: '2027-11-21T13:00:00', customerPhone: '12345' });
+    for (const a of [ten, eleven, bad]) await scheduleReminders(db, a.id);
+
+    const deps = { db, mailer: createMailer({ db, from: 'test@example.com' }), sms: createSmsSender({ db }) };
+    const run = await runDueReminders(deps, new Date('2027-11-20T21:30:00Z'));
+    expect(run).toMatchObject({ claimed: 3, sent: 2 });
+    const sms = await db.select().from(outbox).orderBy(outbox.to);
+    expect(sms.map((m) => [m.channel, m.to])).toEqual([
+      ['sms', '+15555550123'],
+      ['sms', '+15555550124'],
+    ]);
+    for (const m of sms) expect(m.text).toMatch(/^Reminder: Lawn care with Acme Lawns on Nov 21, 2027 at \d+:00 (AM|PM)\. Reply STOP to opt out\.$/);
+    // A number no SMS can reach is not handed to the provider; the reminder records why.
+    const [failed] = await remindersOf(db, bad.id);
+    expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(failed.failureReason).toMatch(/Not a phone number SMS can reach/);
+  });
+
+  it('toE164: ten digits are +1, eleven starting with 1 gain a +, international numbers keep theirs', () => {
+    expect(toE164('(555) 555-0123')).toBe('+15555550123');
+    expect(toE164('5555550123')).toBe('+15555550123');
+    expect(toE164('1-555-555-0123')).toBe('+15555550123');
+    expect(toE164('+44 20 7946 0018')).toBe('+442079460018');
+    expect(toE164('+15555550123')).toBe('+15555550123');
+    for (const bad of ['', null, '12345', '555-0123', '+0123456789', '+1234567', '25555550123']) expect(toE164(bad)).toBeNull();
+  });
+});
