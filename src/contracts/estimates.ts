@@ -50,6 +50,8 @@ export const estimateSchema = z.object({
   estimateNumber: z.string(),
   customerId: z.number().int(),
   customerName: z.string().nullable(),
+  /** Whether the customer has an e-mail address: Email to customer is offered only then (docs/features.md, Invoices). */
+  customerHasEmail: z.boolean(),
   title: z.string(),
   description: z.string().nullable(),
   status: z.string(),

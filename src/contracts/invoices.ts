@@ -65,6 +65,8 @@ export const invoiceSchema = z.object({
   invoiceNumber: z.string(),
   customerId: z.number().int(),
   customerName: z.string().nullable(),
+  /** Whether the customer has an e-mail address: Email to customer is offered only then (docs/features.md, Invoices). */
+  customerHasEmail: z.boolean(),
   workOrderId: z.number().int().nullable(),
   estimateId: z.number().int().nullable(),
   status: z.string(),

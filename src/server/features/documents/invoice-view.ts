@@ -12,12 +12,15 @@ type LineItem = Invoice['lineItems'][number];
 const lineItemsJson = sql<string>`coalesce((select json_agg(json_build_object('id', l.id, 'description', l.description, 'quantity', l.quantity::text, 'rate', l.rate::text, 'amount', l.amount::text, 'sortOrder', l.sort_order) order by l.sort_order, l.id)::text from ${invoiceLineItems} l where l.organization_id = ${invoices.organizationId} and l.invoice_id = ${invoices.id}), '[]')`;
 const paidSum = sql<string>`coalesce((select sum(p.amount) from ${payments} p where p.organization_id = ${invoices.organizationId} and p.invoice_id = ${invoices.id} and p.status = 'completed'), 0)::text`;
 
-export const invoiceColumns = { inv: invoices, customerName: customers.name, lineItems: lineItemsJson, paid: paidSum };
+// Email to customer is offered only when there is an address to send to.
+const customerHasEmail = sql<boolean>`coalesce(trim(${customers.email}), '') <> ''`;
+
+export const invoiceColumns = { inv: invoices, customerName: customers.name, customerHasEmail, lineItems: lineItemsJson, paid: paidSum };
 
 /** The customer join, kept inside the invoice's organization. */
 export const invoiceCustomerJoin = and(eq(customers.id, invoices.customerId), eq(customers.organizationId, invoices.organizationId));
 
-type Row = { inv: typeof invoices.$inferSelect; customerName: string | null; lineItems: string; paid: string };
+type Row = { inv: typeof invoices.$inferSelect; customerName: string | null; customerHasEmail: boolean | null; lineItems: string; paid: string };
 
 /** Overdue as the screens derive it: the due date has passed and the invoice is not paid. */
 export function isOverdue(inv: { status: string; dueDate: Date | null }, now = new Date()): boolean {
@@ -27,7 +30,7 @@ export function isOverdue(inv: { status: string; dueDate: Date | null }, now = n
 
 export function toInvoices(rows: Row[]): Invoice[] {
   const now = new Date();
-  return rows.map(({ inv, customerName, lineItems, paid }) => {
+  return rows.map(({ inv, customerName, customerHasEmail, lineItems, paid }) => {
     const amountPaid = toCents(paid);
     return {
       id: inv.id,
@@ -35,6 +38,7 @@ export function toInvoices(rows: Row[]): Invoice[] {
       invoiceNumber: inv.invoiceNumber,
       customerId: inv.customerId,
       customerName,
+      customerHasEmail: customerHasEmail === true,
       workOrderId: inv.workOrderId,
       estimateId: inv.estimateId,
       status: inv.status,

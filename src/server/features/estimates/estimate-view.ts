@@ -1,17 +1,20 @@
 // Estimate rows as the API returns them: with the customer's name and the line items in order.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Estimate } from '../../../contracts/estimates';
 import type { DbOrTx } from '../../db/client';
 import { customers, estimateLineItems, estimates } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { tenantFilter } from '../../platform/tenancy';
 
-export const estimateColumns = { est: estimates, customerName: customers.name };
+// Email to customer is offered only when there is an address to send to.
+const customerHasEmail = sql<boolean>`coalesce(trim(${customers.email}), '') <> ''`;
+
+export const estimateColumns = { est: estimates, customerName: customers.name, customerHasEmail };
 
 /** The customer join, kept inside the estimate's organization. */
 export const estimateCustomerJoin = and(eq(customers.id, estimates.customerId), eq(customers.organizationId, estimates.organizationId));
 
-type Row = { est: typeof estimates.$inferSelect; customerName: string | null };
+type Row = { est: typeof estimates.$inferSelect; customerName: string | null; customerHasEmail: boolean | null };
 
 export async function toEstimates(db: DbOrTx, ctx: RequestContext, rows: Row[]): Promise<Estimate[]> {
   if (rows.length === 0) return [];
@@ -34,12 +37,13 @@ export async function toEstimates(db: DbOrTx, ctx: RequestContext, rows: Row[]):
     list.push({ id: l.id, description: l.description, quantity: l.quantity, rate: l.rate, amount: l.amount, sortOrder: l.sortOrder });
     byParent.set(l.estimateId, list);
   }
-  return rows.map(({ est, customerName }) => ({
+  return rows.map(({ est, customerName, customerHasEmail }) => ({
     id: est.id,
     organizationId: est.organizationId,
     estimateNumber: est.estimateNumber,
     customerId: est.customerId,
     customerName,
+    customerHasEmail: customerHasEmail === true,
     title: est.title,
     description: est.description,
     status: est.status,

@@ -1,5 +1,6 @@
-import { Download, Mail, MoreHorizontal, Pencil } from 'lucide-react';
+import { Download, MoreHorizontal, Pencil } from 'lucide-react';
 import type { Estimate } from '@contracts/estimates';
+import { EmailToCustomerItem } from '@/components/email-to-customer-item';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 
@@ -27,10 +28,7 @@ export function EstimateActionsMenu({ estimate, canEdit, isBusy, onEdit, onEmail
             Edit
           </DropdownMenuItem>
         )}
-        <DropdownMenuItem onSelect={() => onEmail(estimate)}>
-          <Mail aria-hidden />
-          Email to customer
-        </DropdownMenuItem>
+        <EmailToCustomerItem hasEmail={estimate.customerHasEmail} onSelect={() => onEmail(estimate)} />
         <DropdownMenuItem onSelect={() => onDownload(estimate)}>
           <Download aria-hidden />
           Download Estimate

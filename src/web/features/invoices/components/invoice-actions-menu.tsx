@@ -1,5 +1,6 @@
-import { Download, Mail, MoreHorizontal, Pencil } from 'lucide-react';
+import { Download, MoreHorizontal, Pencil } from 'lucide-react';
 import type { Invoice } from '@contracts/invoices';
+import { EmailToCustomerItem } from '@/components/email-to-customer-item';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 
@@ -29,10 +30,7 @@ export function InvoiceActionsMenu({ invoice, canEdit, canEmail, isBusy, onEdit,
           </DropdownMenuItem>
         )}
         {canEmail && (
-          <DropdownMenuItem onSelect={() => onEmail(invoice)}>
-            <Mail aria-hidden />
-            Email to customer
-          </DropdownMenuItem>
+          <EmailToCustomerItem hasEmail={invoice.customerHasEmail} onSelect={() => onEmail(invoice)} />
         )}
         <DropdownMenuItem onSelect={() => onDownload(invoice)}>
           <Download aria-hidden />

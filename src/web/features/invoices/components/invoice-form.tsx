@@ -37,6 +37,7 @@ import {
 } from '@/features/invoices/lib/invoice-form-schema';
 import { useCustomerWorkOrders } from '@/features/invoices/api/get-customer-work-orders';
 import { CustomerPicker } from '@/components/customer-picker';
+import { NO_EMAIL_REASON } from '@/components/email-to-customer-item';
 import { useCan } from '@/lib/auth/use-can';
 import { applyServerIssues } from '@/lib/server-issues';
 
@@ -257,10 +258,16 @@ function InvoiceFormBody({ invoice, onDone }: { invoice: Invoice | null; onDone:
         <DialogFooter>
           {created ? (
             <>
-              <Button variant="outline" onClick={() => actions.email(created)} disabled={actions.emailingId !== null}>
-                <Mail aria-hidden />
-                {actions.emailingId !== null ? 'Sending...' : 'Email'}
-              </Button>
+              {created.customerHasEmail ? (
+                <Button variant="outline" onClick={() => actions.email(created)} disabled={actions.emailingId !== null}>
+                  <Mail aria-hidden />
+                  {actions.emailingId !== null ? 'Sending...' : 'Email'}
+                </Button>
+              ) : (
+                <p className="self-center text-sm text-muted-foreground" data-testid="no-email-reason">
+                  {NO_EMAIL_REASON}
+                </p>
+              )}
               <Button variant="outline" onClick={() => void actions.download(created)} disabled={actions.downloadingId !== null}>
                 <Download aria-hidden />
                 {actions.downloadingId !== null ? 'Downloading...' : 'Download'}
