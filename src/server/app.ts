@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createMailer, type Mailer } from './adapters/mail/mailer';
 import { createSmsSender, type SmsSender } from './adapters/sms/sms-sender';
 import type { Config } from './config';
@@ -43,6 +43,7 @@ import { usersRoutes } from './features/users/users.routes';
 import type { AppDeps, ZodApp } from './platform/app-deps';
 import { errorBody, registerErrorHandling } from './platform/errors';
 import { isFromThisMachine } from './platform/this-machine';
+import { openApiOptions } from './platform/openapi';
 import { registerClientLimits } from './platform/client-limits';
 import { isApiUrl, registerGuard, type RouteEntry } from './platform/guard';
 import { followDataChanges } from './platform/read-cache';
@@ -178,12 +179,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     }
   });
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Tradebook API', version: '1.0.0', description: 'JSON API of Tradebook. Sign in with the e-mail code flow; the session cookie authenticates every call.' },
-    },
-    transform: jsonSchemaTransform,
-  });
+  // Error answers, sign-in schemes, list and file answers and operationIds are added centrally (platform/openapi.ts).
+  await app.register(swagger, openApiOptions(config));
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   for (const feature of FEATURES) feature(app, deps);

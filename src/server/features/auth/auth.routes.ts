@@ -33,7 +33,8 @@ export function authRoutes(app: ZodApp, deps: AppDeps) {
     });
 
   app.post('/api/auth/send-otp', {
-    config: { access: access.public() },
+    // Limited per address and per client inside the service (features/auth/otp.ts).
+    config: { access: access.public(), rateLimited: true },
     schema: { tags: ['auth'], summary: 'E-mail a six-digit sign-in code', body: sendOtpBodySchema, response: { 200: messageSchema } },
     handler: async (req) => {
       await sendOtp(db, mailer, req.body.email, req.ip, { clientLimitPerHour: config.OTP_CLIENT_LIMIT_PER_HOUR });

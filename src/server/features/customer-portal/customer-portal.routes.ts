@@ -105,7 +105,7 @@ export function customerPortalRoutes(app: ZodApp, deps: AppDeps) {
   });
 
   app.get('/api/portal/invoices/:id/pdf', {
-    config: { access: portal },
+    config: { access: portal, answers: 'application/pdf' },
     schema: {
       tags: ['customer-portal'],
       summary: "One of the portal customer's invoices as a PDF download (invoice-INV-00001.pdf)",

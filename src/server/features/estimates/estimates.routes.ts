@@ -66,7 +66,7 @@ export function estimatesRoutes(app: ZodApp, deps: AppDeps) {
   });
 
   app.get('/api/estimates/:id/pdf', {
-    config: { access: access.require(READ, { tenant: true }) },
+    config: { access: access.require(READ, { tenant: true }), answers: 'application/pdf' },
     schema: { tags: ['estimates'], summary: 'The estimate as a PDF download (estimate-EST-00001.pdf)', params: idParamsSchema },
     handler: async (req, reply) => {
       const { fileName, pdf } = await renderEstimatePdf(db, requireCtx(req), req.params.id);

@@ -66,7 +66,7 @@ export function invoicesRoutes(app: ZodApp, deps: AppDeps) {
   });
 
   app.get('/api/invoices/:id/pdf', {
-    config: { access: access.require(READ, { tenant: true }) },
+    config: { access: access.require(READ, { tenant: true }), answers: 'application/pdf' },
     schema: { tags: ['invoices'], summary: 'The invoice as a PDF download (invoice-INV-00001.pdf)', params: idParamsSchema },
     handler: async (req, reply) => {
       const { fileName, pdf } = await renderInvoicePdf(db, requireCtx(req), req.params.id);

@@ -30,7 +30,7 @@ export function reportsRoutes(app: ZodApp, deps: AppDeps) {
   });
 
   app.get('/api/reports/export', {
-    config: { access: read },
+    config: { access: read, answers: 'text/csv' },
     schema: {
       tags: ['reports'],
       summary: 'The report figures of the range as CSV rows section,metric,value (reports-<from>-<to>.csv)',

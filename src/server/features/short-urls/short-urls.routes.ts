@@ -73,7 +73,7 @@ export function shortUrlsRoutes(app: ZodApp, deps: AppDeps): void {
   });
 
   // Public, outside /api: anyone with the link is sent on. No-store so every visit reaches us and counts.
-  app.get<{ Params: { code: string } }>('/s/:code', async (req, reply) => {
+  app.get<{ Params: { code: string } }>('/s/:code', { config: { answers: 'redirect' }, schema: { tags, summary: 'Follow a short link: 302 to its target (counted), or an HTML page when there is no such active link' } }, async (req, reply) => {
     const target = await resolveShortUrl(db, req.params.code);
     reply.header('Cache-Control', 'no-store');
     if (!target) return reply.code(404).type('text/html; charset=utf-8').send(SHORT_URL_NOT_FOUND_PAGE);
