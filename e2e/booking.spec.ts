@@ -97,6 +97,12 @@ describe('Booking wizard', () => {
     expect(mail.text).toContain(`When: ${mailDate(date)} at ${label12h(slot.time)} (America/Chicago)`);
     expect(mail.text).toContain('The attached calendar file adds it to your calendar.');
     expect(mail.attachments).toEqual([{ filename: 'appointment.ics', contentType: expect.stringContaining('text/calendar') }]);
+    // The outbox page names the attachment under the subject.
+    const outboxView = await newPage(browser);
+    await outboxView.page.goto('/dev/outbox');
+    const outboxRow = outboxView.page.getByTestId('outbox-row').filter({ hasText: email }).first();
+    await outboxRow.getByRole('list', { name: 'Attachments' }).getByText('appointment.ics', { exact: true }).waitFor();
+    await outboxView.context.close();
 
     // The staff see it at the chosen wall-clock time.
     const booked = (await appointmentsBetween(admin.page, date, date)).filter((a) => a.customerEmail === email);

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { Inbox, RefreshCw } from 'lucide-react';
+import { Inbox, Paperclip, RefreshCw } from 'lucide-react';
 import { formatDateTime } from '@contracts/format';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
@@ -69,7 +69,19 @@ export function DevOutboxScreen() {
                         <Badge variant={entry.channel === 'email' ? 'secondary' : 'outline'}>{entry.channel === 'email' ? 'Email' : 'SMS'}</Badge>
                       </TableCell>
                       <TableCell className="align-top whitespace-nowrap">{entry.to}</TableCell>
-                      <TableCell className="min-w-40 align-top">{entry.subject ?? '-'}</TableCell>
+                      <TableCell className="min-w-40 align-top">
+                        {entry.subject ?? '-'}
+                        {entry.attachments.length > 0 && (
+                          <ul aria-label="Attachments" className="mt-2 space-y-1">
+                            {entry.attachments.map((a, i) => (
+                              <li key={i} className="flex items-center gap-1 text-xs break-all text-muted-foreground" title={a.contentType}>
+                                <Paperclip className="size-3 shrink-0" aria-hidden />
+                                {a.filename}
+                              </li>
+                            ))}
+                          </ul>
+                        )}
+                      </TableCell>
                       <TableCell className="align-top whitespace-nowrap">{formatDateTime(entry.createdAt)}</TableCell>
                       <TableCell className="min-w-72 align-top">
                         <pre className="max-h-60 overflow-auto rounded-md bg-muted p-2 font-mono text-xs whitespace-pre-wrap">{entry.text}</pre>
