@@ -123,15 +123,17 @@ describe('work orders, invoices and estimates', () => {
     const selector = dialog.getByLabel('Add Work Order');
     expect(await selector.isDisabled()).toBe(true);
     await pickCustomer(dialog, customer.name);
-    // Only this customer's work orders are offered; choosing one adds a line and resets the selector.
+    // Only this customer's work orders are offered; choosing one adds its line in place of the blank one and
+    // resets the selector.
     const option = selector.locator('option', { hasText: workOrder!.number });
     await option.waitFor({ state: 'attached' });
     expect(await selector.locator('option').count()).toBe(2);
     await selector.selectOption({ label: (await option.textContent())! });
     expect(await selector.inputValue()).toBe('');
-    expect(await dialog.getByLabel('Line 2 description').inputValue()).toBe(workOrder!.title);
-    expect(await dialog.getByLabel('Line 2 quantity').inputValue()).toBe('1');
-    expect(await dialog.getByLabel('Line 2 rate').inputValue()).toBe('166.22');
+    expect(await dialog.getByLabel('Line 1 description').inputValue()).toBe(workOrder!.title);
+    expect(await dialog.getByLabel('Line 1 quantity').inputValue()).toBe('1');
+    expect(await dialog.getByLabel('Line 1 rate').inputValue()).toBe('166.22');
+    expect(await dialog.getByLabel('Line 2 description').count()).toBe(0);
     expect(await dialog.getByTestId('invoice-total').textContent()).toBe('$166.22');
 
     await dialog.getByRole('button', { name: 'Create Invoice' }).click();
