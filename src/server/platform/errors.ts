@@ -1,7 +1,9 @@
 // One error type for the whole server, mapped to an HTTP status and JSON body in one place.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { issueSentence } from '../../contracts/validation-words';
+import { issueSentence } from '../../contracts/field-words';
+// Installs zod's texts in words for every route's validation (contracts/validation-words.ts).
+import '../../contracts/validation-words';
 
 /**
  * The machine `code` of every error body, beside the human `message` (ADR 010, docs/api.md). Stable: clients

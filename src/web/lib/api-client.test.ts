@@ -73,6 +73,16 @@ describe('api client (part 1 section 7)', () => {
     expect(errorMessage(error)).toBe('No account found for this email');
   });
 
+  it('shows a field label, not a request path, when a message names the field by its path', () => {
+    const old = new ApiError(400, '400', { message: 'lineItems.0.amount: Is too large', issues: [{ path: 'lineItems.0.amount', message: 'Is too large' }] });
+    expect(errorMessage(old)).toBe('Line 1, amount: is too large');
+    const asArray = new ApiError(400, '400', { message: 'name: Must be at most 100 characters', issues: [{ path: ['name'], message: 'Must be at most 100 characters' }] });
+    expect(errorMessage(asArray)).toBe('Name: must be at most 100 characters');
+    // The server's own wording (and the spec's texts) is kept as it is.
+    const worded = new ApiError(400, '400', { message: 'Please enter an amount', issues: [{ path: 'amount', message: 'Please enter an amount' }] });
+    expect(errorMessage(worded)).toBe('Please enter an amount');
+  });
+
   it('uses the status text when the body is empty', async () => {
     respond(500, '');
     await expect(api.get('/api/x')).rejects.toThrow('500: Internal Server Error');

@@ -1,4 +1,5 @@
 // The shared request rules of part 1 section 7, in one place.
+import { issueSentence } from '@contracts/field-words';
 import { getImpersonationToken } from '@/lib/impersonation-token';
 
 export interface ApiIssue {
@@ -92,9 +93,21 @@ export const api = {
   },
 };
 
-/** The server's own message when it sent one (`{ message }`), else the generic status text. */
+/**
+ * The server's own message when it sent one (`{ message }`), else the generic status text. A message that
+ * names a field by its request path ("lineItems.0.amount: Is too large") is shown with the field's label
+ * instead ("Line 1, amount: is too large"), so a toast never shows a path (ADR 010).
+ */
 export function errorMessage(error: unknown, fallback = 'Something went wrong'): string {
-  if (error instanceof ApiError) return error.body?.message || error.message || fallback;
+  if (error instanceof ApiError) {
+    const message = error.body?.message;
+    const first = error.body?.issues?.[0];
+    if (message && first) {
+      const path = Array.isArray(first.path) ? first.path.join('.') : first.path;
+      if (message === `${path}: ${first.message}`) return issueSentence(path, first.message);
+    }
+    return message || error.message || fallback;
+  }
   if (error instanceof Error && error.message) return error.message;
   return fallback;
 }

@@ -14,7 +14,8 @@ export interface LazyResolver<T extends FieldValues> {
 export function lazyZodResolver<T extends FieldValues>(loadSchema: () => Promise<ZodType>): LazyResolver<T> {
   let loading: Promise<Resolver<T>> | undefined;
   const load = () => {
-    loading ??= Promise.all([import('@hookform/resolvers/zod'), loadSchema()]).then(
+    // validation-words gives zod's own texts words ("Must be at most 100 characters"; ADR 010).
+    loading ??= Promise.all([import('@hookform/resolvers/zod'), loadSchema(), import('@contracts/validation-words')]).then(
       ([{ zodResolver }, schema]) => zodResolver(schema as never) as unknown as Resolver<T>,
     );
     return loading;

@@ -4,6 +4,8 @@ import { useCurrentUser } from '@/lib/auth/current-user';
 import { AppShell } from '@/app/layout/app-shell';
 import { PortalRedirect } from '@/app/routes/portal-redirect';
 import { NotFoundScreen } from '@/features/not-found/not-found-screen';
+// Validation messages in words for every form of the signed-in screens (contracts/validation-words.ts, ADR 010).
+import '@contracts/validation-words';
 
 /** The signed-in screens: staff get the shell, customers and guests their organization's page. */
 export function StaffLayout() {
