@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addCustomTiming,
   addDays,
+  bookingReady,
   DEFAULT_DAY_HOURS,
   freeSlots,
   priceLabel,
@@ -113,4 +114,14 @@ describe('reminder timings', () => {
 it('formats prices', () => {
   expect(priceLabel('1234.5')).toBe('$1,234.50');
   expect(priceLabel('75.00')).toBe('$75.00');
+});
+
+describe('Booking Status', () => {
+  it('is Active only with settings and an active service; Setup Required otherwise; unknown while loading', () => {
+    expect(bookingReady(true, 2)).toBe(true);
+    expect(bookingReady(true, 0)).toBe(false);
+    expect(bookingReady(false, 3)).toBe(false);
+    expect(bookingReady(null, 3)).toBeNull();
+    expect(bookingReady(true, null)).toBeNull();
+  });
 });

@@ -115,6 +115,15 @@ export function freeSlots(date: string, slots: string[], busy: readonly { appoin
   });
 }
 
+/**
+ * Booking Status: online booking works only with schedule settings and at least one active service
+ * (docs/features.md, Scheduling). null while either is still loading.
+ */
+export function bookingReady(hasSettings: boolean | null, activeServices: number | null): boolean | null {
+  if (hasSettings === null || activeServices === null) return null;
+  return hasSettings && activeServices > 0;
+}
+
 /** '9:30 AM'. */
 export function timeLabel(hhmm: string): string {
   const m = minutesOfDay(hhmm);

@@ -14,7 +14,7 @@ import { AppointmentsTab } from '@/features/scheduling/components/appointments-t
 import { ServicesTab } from '@/features/scheduling/components/services-tab';
 import { SettingsTab } from '@/features/scheduling/components/settings-tab';
 import { SummaryCards } from '@/features/scheduling/components/summary-cards';
-import { addDays, DEFAULT_TIME_ZONE, wallClockNow, weekDays, type DayHours } from '@/features/scheduling/scheduling-logic';
+import { addDays, bookingReady, DEFAULT_TIME_ZONE, wallClockNow, weekDays, type DayHours } from '@/features/scheduling/scheduling-logic';
 
 // Forms, validation and Radix dialogs load when first opened; the reminders card with its tab.
 const AppointmentDialog = lazy(() => import('@/features/scheduling/components/appointment-dialog').then((m) => ({ default: m.AppointmentDialog })));
@@ -102,7 +102,7 @@ function SchedulingContent({ canManage, picker }: { canManage: boolean; picker: 
         activeServices={activeServices}
         todayCount={current.data ? booked.filter((a) => a.appointmentDate.startsWith(today)).length : current.isError ? 0 : null}
         weekCount={current.data ? booked.length : current.isError ? 0 : null}
-        bookingReady={settings.isPending || activeServices === null ? null : Boolean(settings.data) && activeServices > 0}
+        bookingReady={bookingReady(settings.isPending ? null : Boolean(settings.data), activeServices)}
       />
       <Tabs items={TABS} value={tab} onValueChange={setTab} label="Scheduling sections">
         {tab === 'appointments' && (
