@@ -4,7 +4,7 @@ import { PgTransaction, union, type PgColumn, type PgTable } from 'drizzle-orm/p
 import type { DbOrTx } from '../db/client';
 import type { FastifyReply } from 'fastify';
 import { DEFAULT_PAGE_SIZE, TOTAL_COUNT_HEADER, type ListQuery } from '../../contracts/lists';
-import { invalid } from './errors';
+import { fieldInvalid } from './errors';
 
 export function page(query: ListQuery): { limit: number; offset: number } {
   return { limit: query.limit ?? DEFAULT_PAGE_SIZE, offset: query.offset ?? 0 };
@@ -17,7 +17,7 @@ export function orderBy(query: ListQuery, allowed: Record<string, PgColumn>, fal
   const name = descending ? query.sort.slice(1) : query.sort;
   // Own keys only: `constructor`, `toString`... are on every object's prototype and are no column.
   const column = Object.hasOwn(allowed, name) ? allowed[name] : undefined;
-  if (!column) throw invalid(`sort: Cannot sort by ${name}`, [{ path: 'sort', message: `Cannot sort by ${name}` }]);
+  if (!column) throw fieldInvalid('sort', `Cannot sort by ${name}`);
   return [descending ? desc(column) : asc(column), ...fallback];
 }
 
