@@ -1,7 +1,7 @@
 // Reminder SMS as the provider receives them: E.164 numbers (as Messaging sends them), and the default text
 // ends with the opt-out words carriers expect.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer } from '../adapters/mail/mailer';
+import { createMailer, type MailMessage } from '../adapters/mail/mailer';
 import { toE164 } from '../adapters/sms/e164';
 import { createSmsSender } from '../adapters/sms/sms-sender';
 import type { Db } from '../db/client';
@@ -49,6 +49,20 @@ describe('reminder SMS', () => {
     const [failed] = await remindersOf(db, bad.id);
     expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
     expect(failed.failureReason).toMatch(/Not a phone number SMS can reach/);
+  });
+
+  it('reminder e-mails come from the organization by name, with replies to its address', async () => {
+    const org = await t.createOrganization({ name: 'Acme Gardens', email: 'hello@gardens.example' });
+    await setUpReminders(db, org, { timeZone: 'America/Los_Angeles', settings: { emailEnabled: true, smsEnabled: false, defaultTiming: 24 } });
+    const appt = await createAppointment(db, org, { appointmentDate: '2028-03-01T09:00:00', customerEmail: 'zoe@gardens.example' });
+    await scheduleReminders(db, appt.id);
+    const real = createMailer({ db, from: 'Tradebook <no-reply@tradebook.test>' });
+    const sent: MailMessage[] = [];
+    const mailer = { send: (m: MailMessage) => (sent.push(m), real.send(m)) };
+    await runDueReminders({ db, mailer, sms: createSmsSender({ db }) }, new Date('2028-02-29T17:30:00Z'));
+    expect(sent.filter((m) => m.to === 'zoe@gardens.example')).toEqual([
+      expect.objectContaining({ subject: 'Appointment reminder from Acme Gardens', fromName: 'Acme Gardens', replyTo: 'hello@gardens.example' }),
+    ]);
   });
 
   it('toE164: ten digits are +1, eleven starting with 1 gain a +, international numbers keep theirs', () => {

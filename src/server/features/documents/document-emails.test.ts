@@ -9,6 +9,8 @@ import { estimates, invoices, messages, outbox } from '../../db/schema/index';
 import { leaves, parseAddress, parseMime, type MimePart } from '../../test/mime';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import type { RequestContext } from '../../platform/context';
+import { sendRecordedEmail } from '../messaging/send-recorded-email';
 import { createCustomer } from './documents.test-kit';
 
 const ORG_NAME = `O'Brien "Best", Plumbing & Heating <HQ>`;
@@ -102,6 +104,16 @@ describe('document e-mails', () => {
     expect(pdftotext(partOf(lastMail(), 'application/pdf')!.body)).toMatch(/Status\s+Accepted/);
     const [again] = await t.database.db.select({ status: estimates.status }).from(estimates).where(eq(estimates.id, est.id));
     expect(again.status).toBe('accepted');
+  });
+
+  it('every recorded customer e-mail comes from the organization by name, even when its sender names none', async () => {
+    const user = await t.createUser({ role: 'manager', organizationId: org.id });
+    const ctx = { user: { id: user.id } } as unknown as RequestContext;
+    const mail = { organizationId: org.id, to: 'pat@example.com', subject: 'Overdue', text: 'Please pay', replyTo: 'billing@obrien.example' };
+    expect((await sendRecordedEmail({ db: t.database.db, mailer: t.deps.mailer }, ctx, mail)).status).toBe('sent');
+    const sent = lastMail();
+    expect(parseAddress(sent.headers.from)).toEqual({ name: ORG_NAME, address: 'no-reply@tradebook.test' });
+    expect(parseAddress(sent.headers['reply-to']).address).toBe('billing@obrien.example');
   });
 
   it('a delivery the mail server refuses leaves the invoice and the estimate drafts', async () => {

@@ -40,12 +40,14 @@ export async function sendRecordedEmail(
   },
   alsoRecord?: (tx: Tx, outcome: { sent: boolean; at: Date }) => Promise<void>,
 ): Promise<DeliveryResult> {
+  // Every customer e-mail comes from the organization by name (its address is MAIL_FROM's; replies go to Reply-To).
+  const fromName = mail.fromName ?? (await loadSender(deps.db, mail.organizationId)).name;
   const result = await deps.mailer.send({
     to: mail.to,
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
-    fromName: mail.fromName,
+    fromName,
     organizationId: mail.organizationId,
     replyTo: mail.replyTo ?? undefined,
     attachments: mail.attachments,

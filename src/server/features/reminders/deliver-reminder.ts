@@ -28,6 +28,7 @@ export interface ReminderContext {
   customerPhone: string | null;
   serviceName: string | null;
   organizationName: string;
+  organizationEmail: string | null;
   settings: Pick<typeof reminderSettings.$inferSelect, 'isEnabled' | 'emailEnabled' | 'smsEnabled' | 'defaultTiming' | 'customTimings' | 'emailTemplate' | 'smsTemplate'>;
 }
 
@@ -44,6 +45,7 @@ export async function loadReminderContexts(db: Db, ids: number[]): Promise<Map<n
       customerPhone: appointments.customerPhone,
       serviceName: services.name,
       organizationName: organizations.name,
+      organizationEmail: organizations.email,
       settings: reminderSettings,
     })
     .from(appointmentReminders)
@@ -81,7 +83,13 @@ export async function deliverReminder(
     const phone = toE164(ctx.customerPhone);
     const result =
       reminder.reminderType === 'email'
-        ? await transports.mailer.send({ to: ctx.customerEmail, ...buildReminderEmail(ctx.settings.emailTemplate, vars), organizationId: reminder.organizationId })
+        ? await transports.mailer.send({
+            to: ctx.customerEmail,
+            ...buildReminderEmail(ctx.settings.emailTemplate, vars),
+            organizationId: reminder.organizationId,
+            fromName: ctx.organizationName,
+            replyTo: ctx.organizationEmail?.trim() || undefined,
+          })
         : phone
           ? await transports.sms.send({ to: phone, text: buildReminderSms(ctx.settings.smsTemplate, vars), organizationId: reminder.organizationId })
           : { status: 'failed' as const, error: `Not a phone number SMS can reach: ${ctx.customerPhone ?? ''}` };

@@ -1,6 +1,8 @@
 // The calendar file of appointment e-mails as a customer's calendar reads it: SEQUENCE grows with every change
 // even within one second, a pending request is tentative, and the UID names this installation's host.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organizations } from '../../db/schema/index';
 import { addDays, todayIn } from '../../platform/wall-clock';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { revisedAt, sequenceOf, uidHost } from './appointment-ics';
@@ -22,6 +24,7 @@ const day = (offset: number) => nextWeekday(TZ, 2, addDays(todayIn(TZ), offset))
 
 describe('appointment calendar files', () => {
   it('SEQUENCE grows with every change made in the same second, and the UID carries APP_URL’s host', async () => {
+    await t.database.db.update(organizations).set({ name: 'Acme, "Tune-ups"', email: 'desk@acme.example' }).where(eq(organizations.id, org.id));
     const mail = watchMail(t);
     try {
       const d = day(30);
@@ -40,6 +43,8 @@ describe('appointment calendar files', () => {
       for (let i = 1; i < sequences.length; i++) expect(sequences[i]).toBeGreaterThan(sequences[i - 1]);
       expect(new Set(files.map((f) => icsField(f, 'UID')))).toEqual(new Set([`appointment-${id}@books.example.com`]));
       expect(files.map((f) => icsField(f, 'STATUS'))).toEqual(['CONFIRMED', 'CONFIRMED', 'CONFIRMED', 'CONFIRMED', 'CANCELLED']);
+      // From the organization by name; replies reach its own address.
+      for (const m of mail.sent.filter((x) => x.to === 'dana@example.com')) expect(m).toMatchObject({ fromName: 'Acme, "Tune-ups"', replyTo: 'desk@acme.example' });
     } finally {
       mail.stop();
     }

@@ -94,6 +94,9 @@ export async function sendAppointmentMail(
     subject: SUBJECTS[kind](what, when, pending),
     text,
     organizationId: appt.organizationId,
+    // From the organization by name, and replies reach it (docs/features.md, Documents and e-mails).
+    fromName: row.orgName,
+    replyTo: row.orgEmail?.trim() || undefined,
     attachments: [{ filename: 'appointment.ics', content: Buffer.from(ics, 'utf8'), contentType: `text/calendar; method=${method}` }],
   });
 }
