@@ -88,6 +88,23 @@ describe('document PDF', () => {
     }
   });
 
+  it('prints hostile text without failing: lone surrogates, emoji, controls, scripts no font has, CJK in bold and right-aligned cells', async () => {
+    const hostile = ['\ud800王\udfff', '😀👍🏽 王', 'a\u0000b\u200b\u202e김', 'עברית العربية ქართული', '𠀀𪚥 rare ideographs', '\t王\n\n小明\r\n'];
+    const pdf = await renderDocumentPdf(
+      model(0, {
+        issuer: { name: hostile.join(' '), lines: hostile },
+        recipient: { heading: '宛先', name: '王小明', lines: hostile },
+        details: [{ label: '期日', value: '山田太郎 · 김민준' }],
+        lineItems: hostile.map((h) => ({ description: h.repeat(20), quantity: '一', rate: '¥1,000', amount: '₩1,000' })),
+        totals: [{ label: '合計', value: '¥6,000', highlight: true }],
+        sections: [{ heading: '備考', text: hostile.join('\n').repeat(30) }],
+        footer: hostile.join(' '),
+      }),
+    );
+    const text = pdftotext(pdf);
+    for (const s of ['王小明', '山田太郎', '김민준', '合計']) expect(text).toContain(s);
+  });
+
   it('embeds no CJK font in a document of Latin text', async () => {
     const fonts = execFileSync('pdffonts', ['-'], { input: await renderDocumentPdf(model(3)) }).toString();
     expect(fonts).toContain('DejaVuSans');
