@@ -24,12 +24,16 @@ export const workOrderFormSchema = z.object({
   laborCost: shape.laborCost,
   materialCost: shape.materialCost,
   lineItems: formLineItemsSchema,
-}).superRefine((v, ctx) => {
-  // The server's rule, shown on the Due Date before anything is sent (docs/features.md, Field rules).
-  if (dueBeforeStart(joinInstant(v.startDate, v.startTime), joinInstant(v.dueDate, v.dueTime))) {
-    ctx.addIssue({ code: 'custom', path: ['dueDate'], message: WORK_ORDER_MESSAGES.dueBeforeStart });
-  }
-});
+}).superRefine(
+  (v, ctx) => {
+    // The server's rule, shown on the Due Date before anything is sent (docs/features.md, Field rules).
+    if (dueBeforeStart(joinInstant(String(v.startDate ?? ''), String(v.startTime ?? '')), joinInstant(String(v.dueDate ?? ''), String(v.dueTime ?? '')))) {
+      ctx.addIssue({ code: 'custom', path: ['dueDate'], message: WORK_ORDER_MESSAGES.dueBeforeStart });
+    }
+  },
+  // Shown with the other fields' messages, not only once they are fixed.
+  { when: () => true },
+);
 
 export interface WorkOrderFormValues {
   customerId: number | null;
