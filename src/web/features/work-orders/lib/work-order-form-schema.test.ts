@@ -33,7 +33,7 @@ describe('work order form rules (part 1 section 5)', () => {
     expect(messages(values({ startDate: '2026-11-21', startTime: '18:00', dueDate: '2026-11-21', lineItems: lines }))).toEqual(['Due date cannot be before the start date']);
     expect(messages(values({ startDate: '', dueDate: '2026-11-20', lineItems: lines }))).toEqual([]);
     // Shown together with the other fields' messages, not only once they are fixed.
-    expect(messages(values({ title: '', startDate: '2026-11-21', dueDate: '2026-11-20', lineItems: lines }))).toContain('Due date cannot be before the start date');
+    expect(messages(values({ customerId: null, title: '', startDate: '2026-11-21', dueDate: '2026-11-20', lineItems: lines }))).toContain('Due date cannot be before the start date');
   });
 
   it('totals lines, labor and material in cents', () => {
