@@ -112,7 +112,7 @@ describe('register screen', () => {
     await again.page.getByLabel('Email', { exact: true }).fill('jamie.doe@example.com');
     await again.page.getByRole('button', { name: 'Create account' }).click();
     await again.page.getByText('Registration failed', { exact: true }).waitFor();
-    await again.page.getByText('An account with this email already exists').waitFor();
+    await again.page.getByText('An account with this email already exists', { exact: true }).waitFor();
     await again.context.close();
   });
 

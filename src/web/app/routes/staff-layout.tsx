@@ -4,13 +4,14 @@ import { useCurrentUser } from '@/lib/auth/current-user';
 import { AppShell } from '@/app/layout/app-shell';
 import { PortalRedirect } from '@/app/routes/portal-redirect';
 import { NotFoundScreen } from '@/features/not-found/not-found-screen';
-// Validation messages in words for every form of the signed-in screens (contracts/validation-words.ts, ADR 010).
-import '@contracts/validation-words';
+import { useValidationWords } from '@/lib/use-validation-words';
 
 /** The signed-in screens: staff get the shell, customers and guests their organization's page. */
 export function StaffLayout() {
   const { user } = useCurrentUser();
   const { pathname } = useLocation();
+  // Validation messages in words for every form of the signed-in screens.
+  useValidationWords();
 
   if (!user) return pathname === '/' ? <Navigate to="/login" replace /> : <NotFoundScreen />;
   if (isPortalRole(user.role)) return <PortalRedirect />;
