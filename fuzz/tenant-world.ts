@@ -167,6 +167,9 @@ async function seedTenant(t: TestApp, org: { id: number; slug: string | null }, 
   ids.users.push(admin.id, employee.id, customer.id);
 
   const link = await call(null, 'POST', `/api/invoices/${inv.id}/payment-link`, {});
+  // The organization's generic link, which its home page's Pay Now hands to anyone (docs/features.md, Payment
+  // links): already open, a stranger's Pay Now reuses it and adds no row.
+  await call(null, 'POST', '/api/generic-payment-links', { organizationId: org.id });
   await call(null, 'POST', `/api/customers/${c1.id}/portal-link`, {});
   // The link goes only to the customer's e-mail (docs/customer-portal.md): read it from the outbox, as they would.
   const [portalMail] = await t.database.db
