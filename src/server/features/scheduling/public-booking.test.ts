@@ -155,7 +155,8 @@ describe('refusals', () => {
   });
 
   it('accepts only the offered slot times: 12:07 or 10:15 sent by hand is refused naming appointmentDate', async () => {
-    const day = nextWeekday(TZ, 4);
+    // A Thursday of its own: the other tests book this week's.
+    const day = addDays(nextWeekday(TZ, 4), 14);
     const notOffered = { message: 'Please choose one of the offered times', issues: [{ path: 'appointmentDate', message: 'Please choose one of the offered times' }] };
     for (const time of ['12:07', '10:15', '13:59']) expect(await refusal(booking({ appointmentDate: `${day}T${time}:00` }))).toMatchObject(notOffered);
     const slots = (await t.call({ url: `/api/public/slots-by-slug/${org.slug}?date=${day}&serviceId=${org.serviceId}` })).json();
