@@ -114,6 +114,8 @@ export const appointments = pgTable(
     workOrderId: integer('work_order_id').references(() => workOrders.id, { onDelete: 'set null' }),
     /** 'staff' or 'online' (public booking page). */
     source: text('source').notNull().default('staff'),
+    /** The calendar file's SEQUENCE (RFC 5545 3.8.7.4): 0 when booked, one more with every change the customer is sent. */
+    calendarSequence: integer('calendar_sequence').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: instant('updated_at')
       .notNull()

@@ -19,23 +19,6 @@ export interface IcsEvent {
 }
 
 /**
- * SEQUENCE (RFC 5545 3.8.7.4) must grow with every change the customer is sent, and no column counts
- * revisions: it is the whole seconds from the appointment's creation to its last change, and every change
- * moves updated_at at least one second past the previous one (`revisedAt`), so two changes within one second
- * still get two numbers. 0 for the invitation of a new appointment. Seconds keep it inside the 32-bit integer
- * calendars read for 68 years.
- */
-export function sequenceOf(createdAt: Date, updatedAt: Date, created: boolean): number {
-  if (created) return 0;
-  return Math.max(1, Math.floor((updatedAt.getTime() - createdAt.getTime()) / 1000));
-}
-
-/** The updated_at of a change: now, or a second after the previous change if that is later (see sequenceOf). */
-export function revisedAt(previous: Date, now = new Date()): Date {
-  return new Date(Math.max(now.getTime(), previous.getTime() + 1000));
-}
-
-/**
  * The host in every UID (RFC 5545 3.8.4.7: unique worldwide, conventionally id@domain): APP_URL's host. An
  * installation without APP_URL (its address is then localhost) uses MAIL_FROM's domain instead, so events of
  * two installations never share a UID.

@@ -4,7 +4,7 @@ import type { Mailer } from '../../adapters/mail/mailer';
 import type { DbOrTx } from '../../db/client';
 import { appointments, organizations, scheduleSettings, services } from '../../db/schema/index';
 import { SCHEDULING_DEFAULTS } from '../../../contracts/scheduling';
-import { buildIcs, sequenceOf, uidHost } from './appointment-ics';
+import { buildIcs, uidHost } from './appointment-ics';
 import { addMinutes, describeWallClock, instantOf, normalize } from '../../platform/wall-clock';
 
 export type AppointmentMailKind = 'created' | 'updated' | 'cancelled';
@@ -78,7 +78,7 @@ export async function sendAppointmentMail(
   const ics = buildIcs({
     method,
     uid: `appointment-${appt.id}@${host}`,
-    sequence: sequenceOf(appt.createdAt, appt.updatedAt, kind === 'created'),
+    sequence: appt.calendarSequence,
     tentative: pending,
     start,
     end,

@@ -1,5 +1,5 @@
 // Staff appointment writes: create, change, cancel. Each one re-plans the reminders and e-mails the customer.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { SCHEDULING_DEFAULTS, SCHEDULING_MESSAGES, type Appointment, type CreateAppointmentBody, type UpdateAppointmentBody } from '../../../contracts/scheduling';
 import type { Db } from '../../db/client';
 import { appointments } from '../../db/schema/index';
@@ -8,7 +8,6 @@ import { invalid, notFound } from '../../platform/errors';
 import { organizationForWrite, tenantFilter } from '../../platform/tenancy';
 import { scheduleReminders } from '../reminders/schedule-reminders';
 import { sendAppointmentMail, type AppointmentMailKind } from './appointment-mail';
-import { revisedAt } from './appointment-ics';
 import { appointmentView } from './appointment-view';
 import { checkNotPast, checkWorkOrder, customerOf, defaultDuration, guardSlot, serviceOf, wallClockOf, type MailDeps } from './appointment-writes';
 import { settingsOf } from './booking-rules';
@@ -85,8 +84,6 @@ export async function updateAppointment(db: Db, mail: MailDeps, ctx: RequestCont
     if (!email) throw invalid(`customerEmail: ${SCHEDULING_MESSAGES.customerEmail}`, [{ path: 'customerEmail', message: SCHEDULING_MESSAGES.customerEmail }]);
 
     const changes: Partial<typeof appointments.$inferInsert> = {
-      // Each change gets its own calendar SEQUENCE, even within one second (appointment-ics.ts).
-      updatedAt: revisedAt(current.updatedAt),
       appointmentDate: wall,
       duration,
       status,
@@ -98,7 +95,8 @@ export async function updateAppointment(db: Db, mail: MailDeps, ctx: RequestCont
       ...(body.notes !== undefined ? { notes: body.notes } : {}),
       ...(body.workOrderId !== undefined ? { workOrderId: body.workOrderId } : {}),
     };
-    const write = () => tx.update(appointments).set(changes).where(eq(appointments.id, id));
+    // Each change gets its own calendar SEQUENCE, however close together.
+    const write = () => tx.update(appointments).set({ ...changes, calendarSequence: sql`${appointments.calendarSequence} + 1` }).where(eq(appointments.id, id));
     const occupies = status !== 'cancelled';
     const moved = wall !== currentWall || duration !== current.duration || (occupies && current.status === 'cancelled');
     if (occupies && moved) await guardSlot(tx, organizationId, wall, duration, id, write);
@@ -115,10 +113,10 @@ export async function updateAppointment(db: Db, mail: MailDeps, ctx: RequestCont
 export async function cancelAppointment(db: Db, mail: MailDeps, ctx: RequestContext, id: number): Promise<Appointment> {
   const wasCancelled = await db.transaction(async (tx) => {
     const scope = and(eq(appointments.id, id), tenantFilter(ctx, appointments.organizationId));
-    const [current] = await tx.select({ status: appointments.status, updatedAt: appointments.updatedAt }).from(appointments).where(scope).for('update').limit(1);
+    const [current] = await tx.select({ status: appointments.status }).from(appointments).where(scope).for('update').limit(1);
     if (!current) throw notFound('Appointment not found');
     if (current.status === 'cancelled') return true;
-    await tx.update(appointments).set({ status: 'cancelled', updatedAt: revisedAt(current.updatedAt) }).where(eq(appointments.id, id));
+    await tx.update(appointments).set({ status: 'cancelled', calendarSequence: sql`${appointments.calendarSequence} + 1` }).where(eq(appointments.id, id));
     await scheduleReminders(tx, id);
     return false;
   });
