@@ -1,24 +1,14 @@
 import { NavLink, useLocation } from 'react-router';
-import { Clock, LayoutDashboard, MoreHorizontal, Users, Wrench, type LucideIcon } from 'lucide-react';
+import { useCurrentUser } from '@/lib/auth/current-user';
 import { useLabels } from '@/lib/use-labels';
 import { cn } from '@/lib/utils';
-import { isActivePath } from '@/app/layout/nav-items';
-
-/** Part 1 section 2: long labels do not fit a fifth of a phone's width. */
-function shortLabel(label: string, fallback: string): string {
-  return label.length > 8 ? fallback : label;
-}
+import { isActivePath, mobileBarItemsFor } from '@/app/layout/nav-items';
 
 export function MobileBar() {
+  const { user } = useCurrentUser();
   const labels = useLabels();
   const { pathname } = useLocation();
-  const items: { path: string; label: string; icon: LucideIcon }[] = [
-    { path: '/', label: 'Dashboard', icon: LayoutDashboard },
-    { path: '/work-orders', label: shortLabel(labels.workOrders, 'Jobs'), icon: Wrench },
-    { path: '/customers', label: shortLabel(labels.customers, 'Clients'), icon: Users },
-    { path: '/time-tracking', label: 'Time', icon: Clock },
-    { path: '/reports', label: 'More', icon: MoreHorizontal },
-  ];
+  const items = mobileBarItemsFor(user?.effectivePermissions ?? [], labels);
   return (
     <nav
       aria-label="Quick navigation"

@@ -19,25 +19,26 @@ import {
   Wallet,
   Wrench,
   Cpu,
+  MoreHorizontal,
 } from 'lucide-react';
-import type { Role } from '@contracts/permissions';
 import type { LabelSet } from '@contracts/vocabulary';
+import { canOpenScreen, type MenuPath } from '@/lib/screen-permissions';
 
 export interface NavItem {
-  path: string;
+  path: MenuPath;
   label: string;
   icon: LucideIcon;
 }
 
-interface NavEntry extends NavItem {
-  roles?: readonly Role[];
-}
-
-/** Part 1 section 2: the sidebar's entries, in this order, with these labels and role rules. */
-export function navItemsFor(role: Role, labels: LabelSet): NavItem[] {
-  const entries: NavEntry[] = [
+/**
+ * Part 1 section 2: the sidebar's entries, in this order, with these labels; an entry is shown when the
+ * user's permissions (role plus extra ones) let its screen load (src/web/lib/screen-permissions.ts).
+ */
+export function navItemsFor(permissions: Iterable<string>, labels: LabelSet): NavItem[] {
+  const held = [...permissions];
+  const entries: NavItem[] = [
     { path: '/', label: 'Dashboard', icon: LayoutDashboard },
-    { path: '/super-admin', label: 'Super Admin', icon: Shield, roles: ['super_user'] },
+    { path: '/super-admin', label: 'Super Admin', icon: Shield },
     { path: '/estimates', label: labels.estimates, icon: FileText },
     { path: '/work-orders', label: labels.workOrders, icon: Wrench },
     { path: '/invoices', label: labels.invoices, icon: Receipt },
@@ -46,17 +47,41 @@ export function navItemsFor(role: Role, labels: LabelSet): NavItem[] {
     { path: '/payments', label: 'Payments', icon: DollarSign },
     { path: '/payment-links', label: 'Payment Links', icon: CreditCard },
     { path: '/payment-analytics', label: 'Payment Analytics', icon: TrendingUp },
-    { path: '/payment-processors', label: 'Payment Processors', icon: Cpu, roles: ['super_user'] },
+    { path: '/payment-processors', label: 'Payment Processors', icon: Cpu },
     { path: '/messaging', label: 'Messaging', icon: MessageSquare },
     { path: '/scheduling', label: 'Scheduling', icon: Calendar },
     { path: '/url-shortener', label: 'URL Shortener', icon: Link2 },
     { path: '/inventory', label: labels.inventory, icon: Package },
     { path: '/time-tracking', label: 'Time Tracking', icon: Clock },
     { path: '/reports', label: 'Reports', icon: BarChart3 },
-    { path: '/organization', label: 'Organization', icon: Building2, roles: ['super_user', 'org_admin'] },
-    { path: '/users', label: 'Users', icon: UserCog, roles: ['super_user', 'org_admin'] },
+    { path: '/organization', label: 'Organization', icon: Building2 },
+    { path: '/users', label: 'Users', icon: UserCog },
   ];
-  return entries.filter((e) => !e.roles || e.roles.includes(role)).map(({ path, label, icon }) => ({ path, label, icon }));
+  return entries.filter((e) => canOpenScreen(held, e.path));
+}
+
+/** Part 1 section 2: long labels do not fit a fifth of a phone's width. */
+function shortLabel(label: string, fallback: string): string {
+  return label.length > 8 ? fallback : label;
+}
+
+/**
+ * Part 1 section 2's phone bar (Dashboard, work orders, customers, Time, More) without the entries the
+ * user cannot open. More goes to Reports; a user who cannot open Reports gets the first menu entry the
+ * bar does not already show instead (ADR 012), and no More when the bar already holds the whole menu.
+ */
+export function mobileBarItemsFor(permissions: Iterable<string>, labels: LabelSet): NavItem[] {
+  const menu = navItemsFor(permissions, labels);
+  const has = (path: MenuPath) => menu.some((item) => item.path === path);
+  const quick: NavItem[] = [
+    { path: '/', label: 'Dashboard', icon: LayoutDashboard },
+    { path: '/work-orders', label: shortLabel(labels.workOrders, 'Jobs'), icon: Wrench },
+    { path: '/customers', label: shortLabel(labels.customers, 'Clients'), icon: Users },
+    { path: '/time-tracking', label: 'Time', icon: Clock },
+  ];
+  const bar = quick.filter((item) => has(item.path));
+  const more = has('/reports') ? menu.find((item) => item.path === '/reports') : menu.find((item) => !bar.some((b) => b.path === item.path));
+  return more ? [...bar, { path: more.path, label: 'More', icon: MoreHorizontal }] : bar;
 }
 
 /** Highlight rule: exact match, plus the screens reachable under two paths. */

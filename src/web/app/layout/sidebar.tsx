@@ -28,7 +28,7 @@ export function Sidebar({ isOpen, isDrawer, onClose, onNavigate }: SidebarProps)
   }, [isDrawer, isOpen, onClose]);
 
   if (!user || !isOpen) return null;
-  const items = navItemsFor(user.role, labels);
+  const items = navItemsFor(user.effectivePermissions, labels);
 
   const panel = (
     <aside
