@@ -167,6 +167,7 @@ describe('super user administration (/super-admin)', () => {
     expect(await row.textContent()).toContain('Bright Smiles Dental');
     expect(await row.locator('[data-role="manager"]').count()).toBe(1);
     await row.getByRole('combobox', { name: `Role of ${first} Rolechange` }).selectOption({ label: 'Organization Admin' });
+    await page.getByTestId('role-change-dialog').getByRole('button', { name: 'Change role' }).click();
     await toast(page, 'User role updated successfully');
     await row.locator('[data-role="org_admin"]').waitFor();
     expect(await row.getByRole('button', { name: 'Impersonate' }).count()).toBe(1);

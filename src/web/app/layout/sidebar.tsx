@@ -52,8 +52,9 @@ export function Sidebar({ isOpen, isDrawer, onClose, onNavigate }: SidebarProps)
           <p className="truncate text-sm font-medium text-foreground">{user.organization.name}</p>
         </div>
       )}
-      {/* Part 1 section 2: the list scrolls within viewport height minus 200 px. */}
-      <div className="overflow-y-auto overscroll-contain [scrollbar-width:thin]" style={{ maxHeight: 'calc(100vh - 200px)' }}>
+      {/* The list takes the rest of the sidebar's height and scrolls inside it, so the last entries are reachable on
+          short screens and never cut off above unused space (docs/decisions/013-small-screen-layout-and-confirmations.md). */}
+      <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain [scrollbar-width:thin]" data-testid="sidebar-scroll">
         <nav className="p-3">
           <ul className="space-y-0.5" data-testid="sidebar-nav">
             {items.map((item) => {

@@ -22,6 +22,7 @@ import { useImpersonateUser } from '@/features/super-admin/api/impersonate-user'
 import { useUpdateUserRole } from '@/features/super-admin/api/update-user-role';
 import { SystemStatCards } from '@/features/super-admin/components/system-stat-cards';
 import { UserRow } from '@/features/super-admin/components/user-row';
+import { RoleChangeDialog } from '@/features/super-admin/components/role-change-dialog';
 
 // Dialogs (Radix, focus trap, forms and their validators) and the audit log load when first needed, not with the landing page.
 const ImpersonateDialog = lazy(() =>
@@ -91,11 +92,16 @@ function UsersPanel({ myId }: { myId: number | null }) {
   const impersonate = useImpersonateUser();
   const updateRole = useUpdateUserRole();
   const [target, setTarget] = useState<AdminUser | null>(null);
+  const [roleChange, setRoleChange] = useState<{ user: AdminUser; role: Role } | null>(null);
   const rows = users.data?.rows ?? [];
   const pending = updateRole.isPending ? updateRole.variables : undefined;
 
   const onRoleChange = (user: AdminUser, role: Role) => {
-    if (role === user.role) return;
+    if (role !== user.role) setRoleChange({ user, role });
+  };
+
+  const onRoleConfirm = ({ user, role }: { user: AdminUser; role: Role }) => {
+    setRoleChange(null);
     updateRole.mutate(
       { id: user.id, role },
       {
@@ -142,6 +148,9 @@ function UsersPanel({ myId }: { myId: number | null }) {
           <ListPager page={page} pageSize={ADMIN_USERS_PAGE_SIZE} total={users.data?.total ?? 0} onPageChange={setPage} />
         </div>
       </ListStatus>
+      {roleChange && (
+        <RoleChangeDialog user={roleChange.user} role={roleChange.role} onConfirm={() => onRoleConfirm(roleChange)} onCancel={() => setRoleChange(null)} />
+      )}
       {target && (
         <Suspense fallback={null}>
           <ImpersonateDialog

@@ -93,7 +93,9 @@ export function NewMessageDialog({ onClose }: { onClose: () => void }) {
           <DialogDescription>Write to your customers by email or SMS.</DialogDescription>
         </DialogHeader>
         <form
-          className="space-y-4"
+          // min-w-0: a grid item and a fieldset both grow to their widest content by default, which pushed long
+          // addresses past a phone's edge (docs/decisions/013-small-screen-layout-and-confirmations.md).
+          className="min-w-0 space-y-4"
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
@@ -120,7 +122,7 @@ export function NewMessageDialog({ onClose }: { onClose: () => void }) {
               </NativeSelect>
             </div>
           </div>
-          <fieldset className="space-y-2">
+          <fieldset className="min-w-0 space-y-2">
             <legend className="text-sm font-medium">Recipients</legend>
             <RecipientPicker type={type} value={recipients} onChange={setRecipients} describedBy={ids.hint} />
             <p id={ids.hint} className={errors.recipients ? 'text-sm text-destructive' : 'text-xs text-muted-foreground'} data-testid="recipients-hint">

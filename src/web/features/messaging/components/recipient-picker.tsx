@@ -34,7 +34,7 @@ export function RecipientPicker({ type, value, onChange, describedBy }: Recipien
         <ul className="flex flex-wrap gap-1.5" aria-label="Chosen recipients">
           {value.map((r) => (
             <li key={r.value} className="inline-flex max-w-full items-center gap-1 rounded-full bg-secondary py-0.5 pr-1 pl-2.5 text-xs" data-testid="recipient-chip">
-              <span className="truncate">
+              <span className="min-w-0 truncate" title={`${r.name} ${show(r.value)}`}>
                 {r.name} <span className="text-muted-foreground">{show(r.value)}</span>
               </span>
               <button
@@ -82,7 +82,7 @@ export function RecipientPicker({ type, value, onChange, describedBy }: Recipien
                   <label htmlFor={id} className="flex cursor-pointer items-center gap-2 px-3 py-2 text-sm hover:bg-muted/50">
                     <input id={id} type="checkbox" className="size-4 accent-primary" checked={chosen.has(c.value)} onChange={(e) => toggle(c, e.target.checked)} />
                     <span className="min-w-0 flex-1 truncate">{c.name}</span>
-                    <span className="truncate text-xs text-muted-foreground">{show(c.value)}</span>
+                    <span className="max-w-[60%] min-w-0 truncate text-xs text-muted-foreground" title={show(c.value)}>{show(c.value)}</span>
                   </label>
                 </li>
               );

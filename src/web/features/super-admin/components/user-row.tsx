@@ -50,7 +50,7 @@ export function UserRow({ user, isSelf, pendingRole, onRoleChange, onImpersonate
       </div>
       <div className="col-start-3 row-start-1 text-right lg:col-start-7">
         {user.role !== 'super_user' && (
-          <Button size="sm" variant="outline" onClick={() => onImpersonate(user)}>
+          <Button size="sm" variant="outline" aria-label={`Impersonate ${displayName(user)}`} onClick={() => onImpersonate(user)}>
             <UserRoundCog aria-hidden />
             Impersonate
           </Button>
