@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './fixtures/browser';
 import { signedInPage } from './fixtures/sessions';
-import { HOME_SERVICES_STAFF_MENU, SUPER_USER_MENU, sidebarEntries } from './fixtures/shell';
+import { HOME_SERVICES_EMPLOYEE_MENU, SUPER_USER_MENU, sidebarEntries } from './fixtures/shell';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -28,7 +28,7 @@ describe('super user impersonation', () => {
     await banner.getByText('IMPERSONATION MODE ACTIVE').waitFor();
     await banner.getByText('You are viewing as: Evan Employee (employee@example.com)').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('impersonation_token'))).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(await sidebarEntries(page)).toEqual(HOME_SERVICES_STAFF_MENU);
+    expect(await sidebarEntries(page)).toEqual(HOME_SERVICES_EMPLOYEE_MENU);
 
     await page.getByRole('button', { name: 'User menu' }).click();
     expect(await page.getByTestId('user-menu-name').textContent()).toBe('Evan Employee');

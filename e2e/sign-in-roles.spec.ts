@@ -5,6 +5,7 @@ import { signInAndRemember } from './fixtures/sessions';
 import {
   HEALTHCARE_ADMIN_MENU,
   HOME_SERVICES_ADMIN_MENU,
+  HOME_SERVICES_EMPLOYEE_MENU,
   HOME_SERVICES_STAFF_MENU,
   SUPER_USER_MENU,
   sidebarEntries,
@@ -46,7 +47,7 @@ describe('signing in as each demo role', () => {
 
   it('an employee sees neither Organization nor Users, and the admin-only pages are refused', async () => {
     const page = await signedIn('employee@example.com');
-    await expectStaffDashboard(page, 'Demo Home Services', HOME_SERVICES_STAFF_MENU);
+    await expectStaffDashboard(page, 'Demo Home Services', HOME_SERVICES_EMPLOYEE_MENU);
     await page.goto('/users');
     await page.getByTestId('access-denied').waitFor();
     await page.context().close();
