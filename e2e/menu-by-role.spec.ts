@@ -1,5 +1,5 @@
 // Issue 14: every menu entry a staff role sees opens its screen; none leads to "Your role does not give
-// access" or a refused or failed call (ADR 013, src/web/lib/screen-permissions.ts).
+// access" or a refused or failed call (ADR 012, src/contracts/screen-permissions.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, PHONE } from './fixtures/browser';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { labelsFor } from '@contracts/vocabulary';
 import { permissionsFor, ROLES, STAFF_ROLES, type Permission, type Role } from '@contracts/permissions';
 import { isActivePath, mobileBarItemsFor, navItemsFor } from '@/app/layout/nav-items';
-import { canOpenScreen, SCREEN_PERMISSIONS } from '@/lib/screen-permissions';
+import { canOpenScreen, SCREEN_PERMISSIONS } from '@contracts/screen-permissions';
 
 const labels = (industry: string) => labelsFor(industry, null);
 const perms = (role: Role, extra: Permission[] = []) => [...permissionsFor(role, extra)];

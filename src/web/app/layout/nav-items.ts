@@ -22,7 +22,7 @@ import {
   MoreHorizontal,
 } from 'lucide-react';
 import type { LabelSet } from '@contracts/vocabulary';
-import { canOpenScreen, type MenuPath } from '@/lib/screen-permissions';
+import { canOpenScreen, type MenuPath } from '@contracts/screen-permissions';
 
 export interface NavItem {
   path: MenuPath;
@@ -32,7 +32,7 @@ export interface NavItem {
 
 /**
  * Part 1 section 2: the sidebar's entries, in this order, with these labels; an entry is shown when the
- * user's permissions (role plus extra ones) let its screen load (src/web/lib/screen-permissions.ts).
+ * user's permissions (role plus extra ones) let its screen load (src/contracts/screen-permissions.ts).
  */
 export function navItemsFor(permissions: Iterable<string>, labels: LabelSet): NavItem[] {
   const held = [...permissions];
