@@ -206,7 +206,12 @@ describe('toasts and dialogs', () => {
       const dialog = page.getByTestId('invoice-dialog');
       await dialog.getByRole('heading', { name: 'Create Invoice' }).waitFor();
       await pickCustomer(dialog, customerName);
-      await fillLine(dialog, 1, { description: 'Checkup', rate: '80' });
+      // Enough lines that the dialog fills the screen's height and its footer sits at the bottom, in the corner
+      // where the toasts used to show.
+      for (let n = 1; n <= 8; n++) {
+        if (n > 1) await dialog.getByRole('button', { name: 'Add line' }).click();
+        await fillLine(dialog, n, { description: `Checkup ${n}`, rate: '80' });
+      }
       await dialog.getByRole('button', { name: 'Create Invoice' }).click();
       await waitForToast(page, 'Invoice created successfully');
       const done = dialog.getByRole('button', { name: 'Done', exact: true });
