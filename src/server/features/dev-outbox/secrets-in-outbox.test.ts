@@ -30,6 +30,13 @@ function delivered(to: string): string {
   return mail.raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 const portalToken = (text: string) => /customer-portal[?#]token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+/** The delivered token is the real one: 256 bits, and it opens that customer's portal. */
+async function expectWorkingPortalToken(token: string | undefined, customerName: string) {
+  expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  const portal = await t.call({ url: '/api/portal', headers: { 'x-portal-token': token! } });
+  expect(portal.statusCode, portal.body).toBe(200);
+  expect(JSON.stringify(portal.json())).toContain(customerName);
+}
 const latestOutbox = async (to: string) => (await t.database.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(desc(outbox.id)).limit(1))[0];
 
 describe('SMTP deliveries keep no readable secret', () => {
@@ -55,7 +62,7 @@ describe('SMTP deliveries keep no readable secret', () => {
     expect(res.statusCode).toBe(200);
 
     const token = portalToken(delivered('pat@masked.example'));
-    expect(token).toBeTruthy();
+    await expectWorkingPortalToken(token, 'Pat Portal');
     const row = await latestOutbox('pat@masked.example');
     expect(row.transport).toBe('smtp');
     expect(row.text).toContain(SECRET_MASK);
@@ -70,7 +77,7 @@ describe('SMTP deliveries keep no readable secret', () => {
 
     const text = delivered('sam@masked.example');
     const token = portalToken(text);
-    expect(token).toBeTruthy();
+    await expectWorkingPortalToken(token, 'Sam Invoice');
     expect(text).toContain('View and pay this invoice online:');
 
     const row = await latestOutbox('sam@masked.example');
