@@ -1,0 +1,1 @@
+ALTER TABLE "customers" ADD COLUMN "autopay_invited_at" timestamp with time zone;
