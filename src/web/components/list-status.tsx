@@ -11,14 +11,16 @@ interface ListStatusProps {
   /** 'No results found.' while searching; the list's own empty text otherwise. */
   emptyText: string;
   failedTitle: string;
+  /** `data-testid` of the loading skeleton. */
+  loadingTestId?: string;
   children: ReactNode;
 }
 
 /** Loading skeleton, failure, empty text or the list itself. */
-export function ListStatus({ isPending, error, isEmpty, emptyText, failedTitle, children }: ListStatusProps) {
+export function ListStatus({ isPending, error, isEmpty, emptyText, failedTitle, loadingTestId, children }: ListStatusProps) {
   if (isPending) {
     return (
-      <div className="space-y-3 p-4" aria-busy="true">
+      <div className="space-y-3 p-4" aria-busy="true" data-testid={loadingTestId}>
         {Array.from({ length: 5 }, (_, i) => (
           <Skeleton key={i} className="h-10 w-full" />
         ))}

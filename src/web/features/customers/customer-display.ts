@@ -21,15 +21,3 @@ export function addressLine(customer: AddressParts): string {
   const lines = addressLines(customer);
   return lines.length ? lines.join(', ') : MISSING;
 }
-
-export const UNKNOWN_ORGANIZATION = 'Unknown Organization';
-
-export function organizationName(names: ReadonlyMap<number, string>, organizationId: number): string {
-  return names.get(organizationId) ?? UNKNOWN_ORGANIZATION;
-}
-
-/** 'Showing 1–50 of 120' for a page of the list; '' when the list is empty. */
-export function pageSummary(offset: number, rowCount: number, total: number): string {
-  if (rowCount === 0 || total === 0) return '';
-  return `Showing ${offset + 1}–${offset + rowCount} of ${total}`;
-}

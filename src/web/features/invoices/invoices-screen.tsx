@@ -1,18 +1,15 @@
 import { useState } from 'react';
 import { Plus } from 'lucide-react';
-import { isApiError } from '@/lib/api-client';
+import { singular } from '@contracts/vocabulary';
 import { useLabels } from '@/lib/use-labels';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/page-header';
 import { useInvoices } from '@/features/invoices/api/get-invoices';
 import { InvoiceDialog } from '@/features/invoices/components/invoice-dialog';
 import { InvoicesTable } from '@/features/invoices/components/invoices-table';
 import { useInvoiceActions } from '@/features/invoices/components/use-invoice-actions';
 import { PAGE_SIZE } from '@/lib/list-path';
-import { ListPager } from '@/components/list-pager';
-import { ListSearch } from '@/components/list-search';
-import { ListStatus } from '@/components/list-status';
+import { ListBlock } from '@/components/list-block';
 import { useCan } from '@/lib/auth/use-can';
 import { useListState } from '@/lib/use-list-state';
 import { useOpenParam } from '@/lib/use-open-param';
@@ -25,7 +22,6 @@ export function InvoicesScreen() {
   const actions = useInvoiceActions({ downloadFailure: 'alert' });
   const [openId, setOpenId] = useOpenParam();
   const [isCreating, setCreating] = useState(false);
-  const items = invoices.data?.rows ?? [];
 
   return (
     <div className="mx-auto max-w-7xl">
@@ -41,21 +37,18 @@ export function InvoicesScreen() {
           )
         }
       />
-      <Card className="overflow-hidden">
-        {!isApiError(invoices.error, 403) && (
-          <div className="border-b p-4">
-            <ListSearch value={list.search} onChange={list.setSearch} placeholder="Search by number or customer" />
-          </div>
-        )}
-        <ListStatus
-          isPending={invoices.isPending}
-          error={invoices.isError ? invoices.error : null}
-          isEmpty={items.length === 0}
-          emptyText={list.q ? 'No results found.' : `No ${labels.invoices.toLowerCase()} yet.`}
-          failedTitle="Failed to load invoices"
-        >
+      <ListBlock
+        name="invoices"
+        query={invoices}
+        list={list}
+        pageSize={PAGE_SIZE}
+        searchPlaceholder={`Search by number or ${singular(labels.customers).toLowerCase()}`}
+        emptyText={`No ${labels.invoices.toLowerCase()} yet.`}
+        failedTitle={`Failed to load ${labels.invoices.toLowerCase()}`}
+      >
+        {(rows) => (
           <InvoicesTable
-            invoices={items}
+            invoices={rows}
             canEdit={can('manage_invoices')}
             canEmail={can('manage_invoices') || can('create_invoices')}
             busyId={actions.emailingId ?? actions.downloadingId}
@@ -63,9 +56,8 @@ export function InvoicesScreen() {
             onEmail={actions.email}
             onDownload={actions.download}
           />
-        </ListStatus>
-        <ListPager page={list.page} pageSize={PAGE_SIZE} total={invoices.data?.total ?? 0} onPageChange={list.setPage} />
-      </Card>
+        )}
+      </ListBlock>
       <InvoiceDialog open={isCreating} onOpenChange={setCreating} />
       <InvoiceDialog open={openId !== null} onOpenChange={(open) => !open && setOpenId(null)} invoiceId={openId} />
     </div>

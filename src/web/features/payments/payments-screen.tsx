@@ -1,13 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { CreditCard, Plus } from 'lucide-react';
-import { isApiError } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/page-header';
 import { PAGE_SIZE } from '@/lib/list-path';
-import { ListPager } from '@/components/list-pager';
-import { ListSearch } from '@/components/list-search';
-import { ListStatus } from '@/components/list-status';
+import { ListBlock } from '@/components/list-block';
 import { useCan } from '@/lib/auth/use-can';
 import { useListState } from '@/lib/use-list-state';
 import { usePayments } from './api/payments-api';
@@ -22,7 +18,6 @@ export function PaymentsScreen() {
   const list = useListState();
   const payments = usePayments({ q: list.q, page: list.page });
   const [dialog, setDialog] = useState<'record' | 'process' | null>(null);
-  const items = payments.data?.rows ?? [];
 
   return (
     <div className="mx-auto max-w-7xl">
@@ -46,23 +41,17 @@ export function PaymentsScreen() {
           </div>
         }
       />
-      <Card className="overflow-hidden">
-        {!isApiError(payments.error, 403) && (
-          <div className="border-b p-4">
-            <ListSearch value={list.search} onChange={list.setSearch} placeholder="Search payments" />
-          </div>
-        )}
-        <ListStatus
-          isPending={payments.isPending}
-          error={payments.isError ? payments.error : null}
-          isEmpty={items.length === 0}
-          emptyText={list.q ? 'No results found.' : 'No payments recorded yet.'}
-          failedTitle="Failed to load payments"
-        >
-          <PaymentsTable payments={items} />
-        </ListStatus>
-        <ListPager page={list.page} pageSize={PAGE_SIZE} total={payments.data?.total ?? 0} onPageChange={list.setPage} />
-      </Card>
+      <ListBlock
+        name="payments"
+        query={payments}
+        list={list}
+        pageSize={PAGE_SIZE}
+        searchPlaceholder="Search payments"
+        emptyText="No payments recorded yet."
+        failedTitle="Failed to load payments"
+      >
+        {(rows) => <PaymentsTable payments={rows} />}
+      </ListBlock>
       <Suspense fallback={null}>
         {dialog === 'record' && <RecordPaymentDialog open onOpenChange={(open) => !open && setDialog(null)} />}
         {dialog === 'process' && <ProcessPaymentDialog open onOpenChange={(open) => !open && setDialog(null)} />}

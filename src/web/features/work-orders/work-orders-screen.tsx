@@ -1,18 +1,16 @@
 import { useState } from 'react';
 import { Plus } from 'lucide-react';
 import type { WorkOrder } from '@contracts/work-orders';
-import { errorMessage, isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
+import { singular } from '@contracts/vocabulary';
 import { useLabels } from '@/lib/use-labels';
 import { toast } from '@/components/ui/use-toast';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/page-header';
 import { PAGE_SIZE } from '@/lib/list-path';
 import { useWorkOrders } from '@/features/work-orders/api/get-work-orders';
 import { useUpdateWorkOrder } from '@/features/work-orders/api/update-work-order';
-import { ListPager } from '@/components/list-pager';
-import { ListSearch } from '@/components/list-search';
-import { ListStatus } from '@/components/list-status';
+import { ListBlock } from '@/components/list-block';
 import { WorkOrderDialog } from '@/features/work-orders/components/work-order-dialog';
 import { WorkOrdersTable, type WorkOrderAction } from '@/features/work-orders/components/work-orders-table';
 import { useCan } from '@/lib/auth/use-can';
@@ -40,7 +38,6 @@ export function WorkOrdersScreen() {
     );
   };
 
-  const items = workOrders.data?.rows ?? [];
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader
@@ -55,29 +52,25 @@ export function WorkOrdersScreen() {
           )
         }
       />
-      <Card className="overflow-hidden">
-        {!isApiError(workOrders.error, 403) && (
-          <div className="border-b p-4">
-            <ListSearch value={list.search} onChange={list.setSearch} placeholder="Search by number, title or customer" />
-          </div>
-        )}
-        <ListStatus
-          isPending={workOrders.isPending}
-          error={workOrders.isError ? workOrders.error : null}
-          isEmpty={items.length === 0}
-          emptyText={list.q ? 'No results found.' : `No ${labels.workOrders.toLowerCase()} yet.`}
-          failedTitle="Failed to load work orders"
-        >
+      <ListBlock
+        name="work-orders"
+        query={workOrders}
+        list={list}
+        pageSize={PAGE_SIZE}
+        searchPlaceholder={`Search by number, title or ${singular(labels.customers).toLowerCase()}`}
+        emptyText={`No ${labels.workOrders.toLowerCase()} yet.`}
+        failedTitle={`Failed to load ${labels.workOrders.toLowerCase()}`}
+      >
+        {(rows) => (
           <WorkOrdersTable
-            workOrders={items}
+            workOrders={rows}
             canManage={can('manage_work_orders')}
             pendingId={update.isPending ? (update.variables?.id ?? null) : null}
             onOpen={setOpenId}
             onAction={onAction}
           />
-        </ListStatus>
-        <ListPager page={list.page} pageSize={PAGE_SIZE} total={workOrders.data?.total ?? 0} onPageChange={list.setPage} />
-      </Card>
+        )}
+      </ListBlock>
       <WorkOrderDialog open={isCreating} onOpenChange={setCreating} />
       <WorkOrderDialog open={openId !== null} onOpenChange={(open) => !open && setOpenId(null)} workOrderId={openId} />
     </div>

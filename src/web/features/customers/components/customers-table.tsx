@@ -3,12 +3,12 @@ import type { Customer } from '@contracts/customers';
 import { formatPhone } from '@contracts/format';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { OrganizationCell, OrganizationHead, OrganizationLine } from '@/components/organization-column';
 import { CustomerPortalActions } from '@/features/customers/components/customer-portal-actions';
-import { addressLine, addressLines, MISSING, organizationName, orDash } from '@/features/customers/customer-display';
+import { addressLine, addressLines, MISSING, orDash } from '@/features/customers/customer-display';
 
 interface CustomersTableProps {
   customers: Customer[];
-  organizationNames: ReadonlyMap<number, string>;
   canManage: boolean;
   onEdit: (customer: Customer) => void;
 }
@@ -25,7 +25,7 @@ function AddressCell({ customer }: { customer: Customer }) {
 }
 
 /** A table on wide screens, a stacked list on phones. */
-export function CustomersTable({ customers, organizationNames, canManage, onEdit }: CustomersTableProps) {
+export function CustomersTable({ customers, canManage, onEdit }: CustomersTableProps) {
   return (
     <>
       <div className="hidden md:block">
@@ -33,7 +33,7 @@ export function CustomersTable({ customers, organizationNames, canManage, onEdit
           <TableHeader>
             <TableRow className="hover:bg-transparent">
               <TableHead>Name</TableHead>
-              <TableHead>Organization</TableHead>
+              <OrganizationHead />
               <TableHead>Company</TableHead>
               <TableHead>Email</TableHead>
               <TableHead>Phone</TableHead>
@@ -47,7 +47,7 @@ export function CustomersTable({ customers, organizationNames, canManage, onEdit
             {customers.map((c) => (
               <TableRow key={c.id} data-testid="customer-row" data-customer-id={c.id}>
                 <TableCell className="min-w-36 font-medium">{c.name}</TableCell>
-                <TableCell className="max-w-36 text-xs text-muted-foreground">{organizationName(organizationNames, c.organizationId)}</TableCell>
+                <OrganizationCell organizationId={c.organizationId} />
                 <TableCell className="max-w-40">{orDash(c.companyName)}</TableCell>
                 <TableCell>
                   <p className="max-w-44 truncate xl:max-w-56" title={c.email ?? undefined}>
@@ -83,7 +83,7 @@ export function CustomersTable({ customers, organizationNames, canManage, onEdit
               <p className="truncate">{orDash(c.email)}</p>
               <p className="tabular-nums">{formatPhone(c.phone)}</p>
               <p className="truncate text-muted-foreground">{addressLine(c)}</p>
-              <p className="truncate text-xs text-muted-foreground">{organizationName(organizationNames, c.organizationId)}</p>
+              <OrganizationLine organizationId={c.organizationId} />
             </div>
             <div className="flex flex-col items-end gap-1">
               {canManage && (

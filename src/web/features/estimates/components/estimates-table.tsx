@@ -1,9 +1,12 @@
+import { singular } from '@contracts/vocabulary';
 import type { Estimate } from '@contracts/estimates';
 import { formatDate } from '@contracts/format';
 import { formatMoney } from '@contracts/money';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { StatusBadge } from '@/components/status-badge';
 import { EstimateActionsMenu } from '@/features/estimates/components/estimate-actions-menu';
+import { OrganizationCell, OrganizationHead, OrganizationLine } from '@/components/organization-column';
+import { useLabels } from '@/lib/use-labels';
 
 interface EstimatesTableProps {
   estimates: Estimate[];
@@ -25,6 +28,7 @@ function EstimateNumber({ estimate, canEdit, onEdit }: { estimate: Estimate; can
 
 /** A table on wide screens, one card per estimate on phones. */
 export function EstimatesTable({ estimates, canEdit, busyId, onEdit, onEmail, onDownload }: EstimatesTableProps) {
+  const customerHeader = singular(useLabels().customers);
   const menu = (e: Estimate) => (
     <EstimateActionsMenu estimate={e} canEdit={canEdit} isBusy={busyId === e.id} onEdit={onEdit} onEmail={onEmail} onDownload={onDownload} />
   );
@@ -34,9 +38,10 @@ export function EstimatesTable({ estimates, canEdit, busyId, onEdit, onEmail, on
         <Table aria-label="Estimates">
           <TableHeader>
             <TableRow>
+              <OrganizationHead />
               <TableHead>Estimate #</TableHead>
               <TableHead>Title</TableHead>
-              <TableHead>Customer</TableHead>
+              <TableHead>{customerHeader}</TableHead>
               <TableHead>Status</TableHead>
               <TableHead className="text-right">Total</TableHead>
               <TableHead>Valid Until</TableHead>
@@ -47,6 +52,7 @@ export function EstimatesTable({ estimates, canEdit, busyId, onEdit, onEmail, on
           <TableBody>
             {estimates.map((e) => (
               <TableRow key={e.id} data-testid="estimate-row" data-number={e.estimateNumber}>
+                <OrganizationCell organizationId={e.organizationId} />
                 <TableCell className="whitespace-nowrap">
                   <EstimateNumber estimate={e} canEdit={canEdit} onEdit={onEdit} />
                 </TableCell>
@@ -83,6 +89,7 @@ export function EstimatesTable({ estimates, canEdit, busyId, onEdit, onEmail, on
               <span className="font-medium tabular-nums">{formatMoney(e.total)}</span>
             </div>
             <p className="text-xs text-muted-foreground">Created {formatDate(e.createdAt)}</p>
+            <OrganizationLine organizationId={e.organizationId} />
           </li>
         ))}
       </ul>

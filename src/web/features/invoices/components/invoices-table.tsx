@@ -1,3 +1,4 @@
+import { singular } from '@contracts/vocabulary';
 import type { Invoice } from '@contracts/invoices';
 import { formatDate } from '@contracts/format';
 import { formatMoney } from '@contracts/money';
@@ -5,6 +6,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { StatusBadge } from '@/components/status-badge';
 import { InvoiceActionsMenu } from '@/features/invoices/components/invoice-actions-menu';
 import { displayStatus } from '@/features/invoices/lib/invoice-status';
+import { OrganizationCell, OrganizationHead, OrganizationLine } from '@/components/organization-column';
+import { useLabels } from '@/lib/use-labels';
 
 interface InvoicesTableProps {
   invoices: Invoice[];
@@ -27,6 +30,7 @@ function InvoiceNumber({ invoice, canEdit, onEdit }: { invoice: Invoice; canEdit
 
 /** A table on wide screens, one card per invoice on phones. */
 export function InvoicesTable({ invoices, canEdit, canEmail, busyId, onEdit, onEmail, onDownload }: InvoicesTableProps) {
+  const customerHeader = singular(useLabels().customers);
   const menu = (i: Invoice) => (
     <InvoiceActionsMenu
       invoice={i}
@@ -44,8 +48,9 @@ export function InvoicesTable({ invoices, canEdit, canEmail, busyId, onEdit, onE
         <Table aria-label="Invoices">
           <TableHeader>
             <TableRow>
+              <OrganizationHead />
               <TableHead>Invoice #</TableHead>
-              <TableHead>Customer</TableHead>
+              <TableHead>{customerHeader}</TableHead>
               <TableHead>Status</TableHead>
               <TableHead className="text-right">Total</TableHead>
               <TableHead>Due Date</TableHead>
@@ -56,6 +61,7 @@ export function InvoicesTable({ invoices, canEdit, canEmail, busyId, onEdit, onE
           <TableBody>
             {invoices.map((i) => (
               <TableRow key={i.id} data-testid="invoice-row" data-number={i.invoiceNumber}>
+                <OrganizationCell organizationId={i.organizationId} />
                 <TableCell className="whitespace-nowrap">
                   <InvoiceNumber invoice={i} canEdit={canEdit} onEdit={onEdit} />
                 </TableCell>
@@ -88,6 +94,7 @@ export function InvoicesTable({ invoices, canEdit, canEmail, busyId, onEdit, onE
               <span className="font-medium tabular-nums">{formatMoney(i.total)}</span>
             </div>
             <p className="text-xs text-muted-foreground">Created {formatDate(i.createdAt)}</p>
+            <OrganizationLine organizationId={i.organizationId} />
           </li>
         ))}
       </ul>

@@ -5,6 +5,7 @@ import { StatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { recipientsLabel, typeLabel } from '@/features/messaging/lib/message-display';
+import { OrganizationCell, OrganizationHead, OrganizationLine } from '@/components/organization-column';
 
 interface MessagesTableProps {
   messages: Message[];
@@ -40,6 +41,7 @@ export function MessagesTable({ messages, canSend, sendingId, onSend }: Messages
         <Table>
           <TableHeader>
             <TableRow className="hover:bg-transparent">
+              <OrganizationHead />
               <TableHead>Subject</TableHead>
               <TableHead>Type</TableHead>
               <TableHead>Recipients</TableHead>
@@ -54,6 +56,7 @@ export function MessagesTable({ messages, canSend, sendingId, onSend }: Messages
           <TableBody>
             {messages.map((m) => (
               <TableRow key={m.id} data-testid="message-row" data-message-id={m.id}>
+                <OrganizationCell organizationId={m.organizationId} />
                 <TableCell className="max-w-72">
                   <p className="truncate font-medium" title={m.subject ?? undefined}>
                     {m.subject || <span className="text-muted-foreground">(no subject)</span>}
@@ -92,6 +95,7 @@ export function MessagesTable({ messages, canSend, sendingId, onSend }: Messages
                 {typeLabel(m.type)} · {recipientsLabel(m.recipients)} · Created {formatDate(m.createdAt)}
                 {m.sentDate && ` · Sent ${formatDate(m.sentDate)}`}
               </p>
+              <OrganizationLine organizationId={m.organizationId} />
               {canSendRow(m) && <SendButton message={m} sendingId={sendingId} onSend={onSend} wide />}
             </div>
           </li>

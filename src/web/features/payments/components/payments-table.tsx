@@ -1,9 +1,12 @@
+import { singular } from '@contracts/vocabulary';
 import type { Payment } from '@contracts/payments';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@contracts/payments';
 import { formatDate, statusLabel } from '@contracts/format';
 import { formatMoney } from '@contracts/money';
 import { Badge } from '@/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { OrganizationCell, OrganizationHead, OrganizationLine } from '@/components/organization-column';
+import { useLabels } from '@/lib/use-labels';
 
 const methodLabel = (m: string | null) => (m ? (PAYMENT_METHOD_LABELS[m as PaymentMethod] ?? statusLabel(m)) : '-');
 
@@ -13,14 +16,16 @@ function MethodBadge({ method }: { method: string | null }) {
 
 /** A table on wide screens, one card per payment on phones. */
 export function PaymentsTable({ payments }: { payments: Payment[] }) {
+  const customerHeader = singular(useLabels().customers);
   return (
     <>
       <div className="hidden md:block">
         <Table aria-label="Payments">
           <TableHeader>
             <TableRow>
+              <OrganizationHead />
               <TableHead>Invoice #</TableHead>
-              <TableHead>Customer</TableHead>
+              <TableHead>{customerHeader}</TableHead>
               <TableHead className="text-right">Amount</TableHead>
               <TableHead>Method</TableHead>
               <TableHead>Reference</TableHead>
@@ -30,6 +35,7 @@ export function PaymentsTable({ payments }: { payments: Payment[] }) {
           <TableBody>
             {payments.map((p) => (
               <TableRow key={p.id} data-testid="payment-row">
+                <OrganizationCell organizationId={p.organizationId} />
                 <TableCell className="font-medium whitespace-nowrap">{p.invoiceNumber ?? '-'}</TableCell>
                 <TableCell className="max-w-56 truncate">{p.customerName ?? '-'}</TableCell>
                 <TableCell className="text-right whitespace-nowrap tabular-nums">{formatMoney(p.amount)}</TableCell>
@@ -58,6 +64,7 @@ export function PaymentsTable({ payments }: { payments: Payment[] }) {
               {formatDate(p.receivedDate)}
               {p.reference ? ` · Ref: ${p.reference}` : ''}
             </p>
+            <OrganizationLine organizationId={p.organizationId} />
           </li>
         ))}
       </ul>

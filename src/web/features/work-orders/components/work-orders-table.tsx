@@ -1,3 +1,4 @@
+import { singular } from '@contracts/vocabulary';
 import { CheckCircle2, Play } from 'lucide-react';
 import type { WorkOrder } from '@contracts/work-orders';
 import { formatDate } from '@contracts/format';
@@ -5,6 +6,8 @@ import { formatMoney } from '@contracts/money';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { StatusBadge } from '@/components/status-badge';
+import { OrganizationCell, OrganizationHead, OrganizationLine } from '@/components/organization-column';
+import { useLabels } from '@/lib/use-labels';
 
 export type WorkOrderAction = 'start' | 'complete';
 
@@ -49,6 +52,7 @@ function OrderNumber({ workOrder, onOpen }: { workOrder: WorkOrder; onOpen: (id:
 
 /** A table on wide screens, one card per order on phones. */
 export function WorkOrdersTable(props: WorkOrdersTableProps) {
+  const customerHeader = singular(useLabels().customers);
   const { workOrders, onOpen } = props;
   return (
     <>
@@ -56,9 +60,10 @@ export function WorkOrdersTable(props: WorkOrdersTableProps) {
         <Table aria-label="Work orders">
           <TableHeader>
             <TableRow>
+              <OrganizationHead />
               <TableHead>Order #</TableHead>
               <TableHead>Title</TableHead>
-              <TableHead>Customer</TableHead>
+              <TableHead>{customerHeader}</TableHead>
               <TableHead>Status</TableHead>
               <TableHead>Due Date</TableHead>
               <TableHead className="text-right">Total Cost</TableHead>
@@ -70,6 +75,7 @@ export function WorkOrdersTable(props: WorkOrdersTableProps) {
           <TableBody>
             {workOrders.map((wo) => (
               <TableRow key={wo.id} data-testid="work-order-row" data-number={wo.orderNumber}>
+                <OrganizationCell organizationId={wo.organizationId} />
                 <TableCell className="whitespace-nowrap">
                   <OrderNumber workOrder={wo} onOpen={onOpen} />
                 </TableCell>
@@ -106,6 +112,7 @@ export function WorkOrdersTable(props: WorkOrdersTableProps) {
             <div className="empty:hidden">
               <RowActions workOrder={wo} {...props} />
             </div>
+            <OrganizationLine organizationId={wo.organizationId} />
           </li>
         ))}
       </ul>
