@@ -1,4 +1,4 @@
-// Public booking (part 2 sections 2 and 9): the /schedule/{slug} wizard books a visitor's appointment at the
+// Public booking (docs/rules/scheduling.md#booking-wizard): the /schedule/{slug} wizard books a visitor's appointment at the
 // organization's wall-clock time, mails the confirmation, and refuses a slot someone took meanwhile; /services/{slug}
 // leads into the wizard with its service chosen.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

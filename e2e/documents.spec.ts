@@ -1,4 +1,4 @@
-// Work orders, invoices and estimates in the browser (part 1 sections 2, 5, 7 and 8).
+// Work orders, invoices and estimates in the browser (docs/rules/records.md).
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';

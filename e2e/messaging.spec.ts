@@ -1,4 +1,4 @@
-// Messaging (part 1 sections 2-5 and 8): New Message sends an SMS or an e-mail to the chosen customers (one outbox
+// Messaging (docs/rules/messaging.md): New Message sends an SMS or an e-mail to the chosen customers (one outbox
 // entry per recipient), and a draft saved from the dialog is sent later from its row.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';

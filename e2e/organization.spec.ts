@@ -1,4 +1,4 @@
-// Organization Management in the browser (part 2 "Organization Management screen", DECISIONS.md uploads).
+// Organization Management in the browser (docs/rules/organizations-and-roles.md#organization-form, #logo).
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';

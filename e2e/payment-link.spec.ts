@@ -1,4 +1,4 @@
-// Invoice payment links (part 2 sections 4 and 5): staff generate a link, a signed-out payer opens it and pays
+// Invoice payment links (docs/rules/money-and-payments.md#payment-links): staff generate a link, a signed-out payer opens it and pays
 // by card, the link is then completed and its openings counted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';

@@ -1,4 +1,4 @@
-// A customer pays an invoice in their portal with the built-in test gateway (part 2 sections 2 and 4), and
+// A customer pays an invoice in their portal with the built-in test gateway (docs/rules/customer-portal.md#portal-screen), and
 // staff see it everywhere money shows: invoices, payments, payment analytics and the dashboard.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';

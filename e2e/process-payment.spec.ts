@@ -1,4 +1,4 @@
-// The Payments screen (part 1 sections 5 and 7): Process Payment by card or bank transfer through the built-in
+// The Payments screen (docs/rules/money-and-payments.md#payment-form): Process Payment by card or bank transfer through the built-in
 // test gateway, and Record Payment for money received by hand.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';

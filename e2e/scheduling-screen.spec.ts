@@ -1,4 +1,4 @@
-// The staff Scheduling screen (part 2 sections 3 and 7): the Appointments week view shows the organization's week
+// The staff Scheduling screen (docs/rules/scheduling.md#scheduling-screen): the Appointments week view shows the organization's week
 // with its appointments; an online booking appears on its day, and editing or cancelling it there e-mails the customer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';

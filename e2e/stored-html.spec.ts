@@ -1,6 +1,6 @@
 // HTML stored in any field is shown as text, never interpreted: on every screen that shows the record,
 // in the global search, in the customer portal preview and in the invoice and estimate PDFs
-// (DECISIONS.md, Documents: "Stored text is printed as text, never interpreted").
+// (docs/rules/records.md#pdfs: "Stored text is printed as text, never interpreted").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './fixtures/browser';

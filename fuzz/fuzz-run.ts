@@ -29,13 +29,13 @@ const DOCUMENTED_5XX: { route: string; status: number; message: string; why: str
     route,
     status: 501,
     message: 'Square payments are not supported yet',
-    why: 'DECISIONS.md, Payments: square answers 501',
+    why: 'docs/rules/money-and-payments.md#active-processor: square answers 501',
   })),
 ];
 
 /** Routes that show every organization's data by design: their answers are not searched for leaks. */
 const SHOWS_EVERY_TENANT: Record<string, string> = {
-  'GET /api/dev/outbox': "every organization's mail, outside production only (DECISIONS.md, Mail and SMS)",
+  'GET /api/dev/outbox': "every organization's mail, outside production only (docs/rules/messaging.md#outbox)",
 };
 
 export interface Finding {

@@ -209,7 +209,7 @@ function portalTokenOf(text: string): string {
 export async function buildWorld(): Promise<FuzzWorld> {
   // Every fuzz case calls from 127.0.0.1: the public per-client limits are raised (tested in platform/client-limits.test.ts).
   const t = await createTestApp({ PUBLIC_LIMIT_SCALE: '1000' });
-  // Self-registration without a known slug lands in the first organization (DECISIONS.md): a
+  // Self-registration without a known slug lands in the first organization (docs/rules/sign-in-and-sessions.md#registration): a
   // neutral one, so anonymous fuzzing of the register form legitimately changes neither A nor B.
   await t.createOrganization({ name: 'Fuzz Org Registration' });
   const orgA = await t.createOrganization({ name: 'Fuzz Org A' });

@@ -1,4 +1,4 @@
-// Super administration (part 2 "Super User Dashboard", section 7 "Super administration"; DECISIONS.md: impersonation,
+// Super administration (docs/rules/organizations-and-roles.md#super-user-dashboard; docs/rules/sign-in-and-sessions.md: impersonation,
 // audit log, System Health).
 import { z } from 'zod';
 import { listQuerySchema } from './lists';

@@ -1,4 +1,4 @@
-// Customer portal (part 2 section 2; DECISIONS.md "Customer portal"): one customer's invoices, payments and
+// Customer portal (docs/rules/customer-portal.md): one customer's invoices, payments and
 // saved cards, reached by a signed-in customer, staff previewing a customer, or a signed portal link.
 import { z } from 'zod';
 import { cardDetailsSchema } from './payments';
@@ -17,7 +17,7 @@ export const PORTAL_MESSAGES = {
   /** Staff previewing a portal without process_payments (docs/customer-portal.md). */
   paymentsNotAllowed: 'Only the customer or staff who process payments can pay or save a card here',
   linksRevoked: 'Portal links revoked',
-  // Part 2 section 8, "Portal and admin".
+  // docs/rules/customer-portal.md#messages-on-screen.
   downloaded: 'Invoice downloaded successfully',
   downloadFailed: 'Failed to download invoice',
   paymentErrorTitle: 'Payment Error',
@@ -33,7 +33,7 @@ export const PORTAL_MESSAGES = {
 export const PORTAL_TOKEN_HEADER = 'x-portal-token';
 /** The page a portal link opens; the token rides in the fragment (`#token=...`), which browsers never send. */
 export const PORTAL_PAGE_PATH = '/customer-portal';
-/** DECISIONS.md: a portal link is valid 30 days. */
+/** A portal link is valid 30 days (docs/rules/customer-portal.md#portal-links). */
 export const PORTAL_LINK_DAYS = 30;
 
 const MAX_INT = 2_147_483_647;
@@ -91,7 +91,7 @@ export const portalPaymentSchema = z.object({
 });
 export type PortalPayment = z.infer<typeof portalPaymentSchema>;
 
-/** Part 2 section 3, "Saved payment method". */
+/** docs/rules/customer-portal.md#saved-payment-methods. */
 export const savedPaymentMethodSchema = z.object({
   id: z.number().int(),
   brand: z.string().nullable(),

@@ -1,4 +1,4 @@
-// Customers: the form's field rules (part 1 section 5, Customer form), shared by the server and the React form.
+// Customers: the form's field rules (docs/rules/records.md#customer-form), shared by the server and the React form.
 import { z } from 'zod';
 import { fromCents, MAX_CENTS, toCents } from './money';
 
@@ -114,7 +114,7 @@ export const preferredPaymentMethodSchema = z
   .transform((v) => (v === '' ? null : v));
 
 /**
- * Every field of the customer form with the spec's messages. The create body is this object; the
+ * Every field of the customer form with the documented messages (docs/rules/records.md#customer-form). The create body is this object; the
  * update body is the same fields, each optional (a field left out is left unchanged).
  */
 export const customerFieldsSchema = z.object({
@@ -178,9 +178,9 @@ export const customerSchema = z.object({
 export type Customer = z.infer<typeof customerSchema>;
 export const customerListSchema = z.array(customerSchema);
 
-/** The customer form's ZIP lookup, `GET /api/zip/{zip}` (DECISIONS.md, Uploads and lookups). */
+/** The customer form's ZIP lookup, `GET /api/zip/{zip}` (docs/rules/platform.md#uploads-and-lookups). */
 export const zipParamsSchema = z.object({ zip: z.string().regex(/^\d{5}$/, 'ZIP code must be 5 digits') });
 export const zipPlaceSchema = z.object({ city: z.string(), state: z.string() });
 export type ZipPlace = z.infer<typeof zipPlaceSchema>;
-/** The form waits this long after a 5-digit ZIP before looking it up (part 1 section 9). */
+/** The form waits this long after a 5-digit ZIP before looking it up (docs/rules/records.md#zip-lookup). */
 export const ZIP_LOOKUP_DEBOUNCE_MS = 500;

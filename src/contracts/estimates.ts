@@ -1,4 +1,4 @@
-// Estimates (quotes): request and response shapes (part 1 sections 3-5, 7).
+// Estimates (quotes): request and response shapes (docs/rules/records.md#estimate-form).
 import { z } from 'zod';
 import { listQuerySchema } from './lists';
 import { decimalInput, idInput, instantInput, lineItemSchema, lineItemsInput, optionalIdInput, optionalText } from './line-items';

@@ -1,6 +1,6 @@
 // Display rules shared by screens, e-mails and documents.
 
-/** Digits only, at most 10 (part 1 section 5). */
+/** Digits only, at most 10 (docs/rules/records.md#customer-form). */
 export function phoneDigits(value: string | null | undefined): string {
   return (value ?? '').replace(/\D/g, '').slice(0, 10);
 }

@@ -1,4 +1,4 @@
-// Inventory items: the form's rules (part 2 section 5), the stock status (section 4) and the API shapes
+// Inventory items: the form's rules (docs/rules/inventory-and-time.md#inventory-items), the stock status (#stock-status) and the API shapes
 // (section 7), shared by the server and the React form.
 import { z } from 'zod';
 import { fromCents, MAX_CENTS, toCents } from './money';
@@ -30,7 +30,7 @@ export const INVENTORY_MESSAGES = {
   organization: 'Please choose an organization',
 } as const;
 
-/** Part 2 section 4: 0 is out of stock; at or below the minimum is low; above it is in stock. */
+/** docs/rules/inventory-and-time.md#stock-status: 0 is out of stock; at or below the minimum is low; above it is in stock. */
 export const STOCK_STATUSES = ['in-stock', 'low-stock', 'out-of-stock'] as const;
 export type StockStatus = (typeof STOCK_STATUSES)[number];
 
@@ -89,7 +89,7 @@ export const minimumStockSchema = stockCount(
 
 const DECIMAL_INPUT = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
 
-/** Step 0.01, from 0; blank or null -> null (part 2 section 5). Out: "12.50" or null. */
+/** Step 0.01, from 0; blank or null -> null (docs/rules/inventory-and-time.md#inventory-items). Out: "12.50" or null. */
 const moneyField = (label: string) =>
   z
     .union([z.string(), z.number()], { error: `${label} must be a number` })

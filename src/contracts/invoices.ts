@@ -1,4 +1,4 @@
-// Invoices: request and response shapes (part 1 sections 3-5, 7).
+// Invoices: request and response shapes (docs/rules/records.md#invoice-form).
 import { z } from 'zod';
 import { listQuerySchema } from './lists';
 import { decimalInput, idInput, instantInput, lineItemSchema, lineItemsInput, optionalIdInput, optionalText } from './line-items';

@@ -84,7 +84,7 @@ export const lineItemInputSchema = z.object({
     .trim()
     .min(1, 'Description is required')
     .max(2000, 'Description must be at most 2000 characters'),
-  /** Default 1 (part 1 section 9). */
+  /** Default 1 (docs/rules/records.md#line-items). */
   quantity: decimalInput(1, 'Quantity must be at least 1').optional(),
   /** Default 0. */
   rate: decimalInput(0, 'Rate must be positive').optional(),

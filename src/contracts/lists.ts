@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Optional paging and search every list endpoint accepts (DECISIONS.md, Lists). The total is in X-Total-Count. */
+/** Optional paging and search every list endpoint accepts (docs/rules/lists.md#list-endpoints). The total is in X-Total-Count. */
 export const listQuerySchema = z.object({
   q: z.string().trim().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(500).optional(),

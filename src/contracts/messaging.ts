@@ -1,4 +1,4 @@
-// Messaging: messages sent by e-mail or SMS to customers, and reusable templates (part 1 sections 2-5 and 7),
+// Messaging: messages sent by e-mail or SMS to customers, and reusable templates (docs/rules/messaging.md),
 // shared by the server and the React forms.
 import { z } from 'zod';
 import { listQuerySchema } from './lists';

@@ -1,4 +1,4 @@
-// Organizations (part 2 sections 3, 5, 7 and DECISIONS.md "Uploads and lookups"): the form's rules,
+// Organizations (docs/rules/organizations-and-roles.md#organization-form, docs/rules/platform.md#uploads-and-lookups): the form's rules,
 // the logo's limits and the shapes the API answers, shared by the server and the React screen.
 import { z } from 'zod';
 import { labelOverridesSchema } from './auth';
@@ -38,12 +38,12 @@ export const ORGANIZATION_MESSAGES = {
 /** Lowercase letters and digits in groups joined by single hyphens: a slug is a path segment of the public pages. */
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
-/** Part 2 section 5: a slug too long or with anything else in it is refused before any request. */
+/** docs/rules/organizations-and-roles.md#slugs: a slug too long or with anything else in it is refused before any request. */
 export function isValidSlug(slug: string): boolean {
   return slug.length <= ORGANIZATION_LIMITS.slug && SLUG_PATTERN.test(slug);
 }
 
-/** The public pages of an organization (part 2 "Organization Management": Home, Services, Booking). */
+/** The public pages of an organization (docs/rules/organizations-and-roles.md#organization-form: Home, Services, Booking). */
 export function publicOrganizationPaths(slug: string) {
   const s = encodeURIComponent(slug);
   return { home: `/org/${s}`, services: `/services/${s}`, booking: `/schedule/${s}` };
@@ -60,14 +60,14 @@ export function isMaskedBankAccount(value: string): boolean {
   return value.includes('•');
 }
 
-// ---- Logo (DECISIONS.md "Uploads and lookups") ----
+// ---- Logo (docs/rules/organizations-and-roles.md#logo) ----
 
 export const LOGO_LIMITS = {
   maxBytes: 5 * 1024 * 1024,
   maxPixels: 4096,
   /** What the server accepts, decided by the bytes; the browser's declared type only pre-checks. */
   contentTypes: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
-  /** The multipart field the file travels in (part 2 section 7). */
+  /** The multipart field the file travels in (docs/rules/organizations-and-roles.md#logo). */
   field: 'logo',
 } as const;
 
@@ -80,7 +80,7 @@ export const LOGO_MESSAGES = {
   uploadFailed: 'Failed to upload logo',
 } as const;
 
-/** The client-side pre-check of part 2 section 5 (the server decides by the file's content). */
+/** The client-side pre-check of docs/rules/organizations-and-roles.md#logo (the server decides by the file's content). */
 export function logoFileProblem(file: { type: string; size: number }): string | null {
   if (!(LOGO_LIMITS.contentTypes as readonly string[]).includes(file.type)) return LOGO_MESSAGES.notImage;
   if (file.size > LOGO_LIMITS.maxBytes) return LOGO_MESSAGES.tooLarge;

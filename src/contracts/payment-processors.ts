@@ -1,4 +1,4 @@
-// Payment processors (part 2 sections 2, 3, 5, 9; DECISIONS.md Payments): the form's rules and the API's shapes,
+// Payment processors (docs/rules/money-and-payments.md#processor-form): the form's rules and the API's shapes,
 // shared by the server and the React form.
 import { z } from 'zod';
 import { fromCents, MAX_CENTS, toCents } from './money';
@@ -28,7 +28,7 @@ export const PROCESSOR_FEE_LABELS: Record<ProcessorFeeField, string> = {
   monthlyFee: 'Monthly fee',
   setupFee: 'Setup fee',
 };
-/** Part 2 section 9. */
+/** The fee inputs' placeholders and step (docs/rules/money-and-payments.md#processor-form). */
 export const PROCESSOR_FEE_PLACEHOLDERS = { transactionFee: '2.9', fixedFee: '0.30' } as const;
 export const PROCESSOR_FEE_STEP = '0.01';
 /** A percentage above 100 is never a real card fee. */
@@ -219,7 +219,7 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-/** Optional; blank becomes null (part 2 section 3). */
+/** Optional; blank becomes null (docs/rules/money-and-payments.md#processor-form). */
 export const webhookUrlSchema = z
   .string({ error: PROCESSOR_MESSAGES.webhookUrl })
   .trim()
@@ -252,7 +252,7 @@ const organizationIdSchema = z
 
 const booleanSchema = z.boolean({ error: PROCESSOR_MESSAGES.boolean }).optional();
 
-/** The processor form (part 2 section 5) as the API takes it: POST and, every field optional, PUT. */
+/** The processor form (docs/rules/money-and-payments.md#processor-form) as the API takes it: POST and, every field optional, PUT. */
 export const processorFieldsSchema = z.object({
   displayName: processorDisplayNameSchema,
   processorType: processorTypeSchema,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasPermission, PERMISSIONS, permissionsFor, ROLE_PERMISSIONS } from './permissions';
 
-describe('role table (part 1 section 6)', () => {
+describe('role table (docs/rules/organizations-and-roles.md#role-table)', () => {
   it('super users hold every permission; org admins all but the three system ones', () => {
     expect([...permissionsFor('super_user')].sort()).toEqual([...PERMISSIONS].sort());
     const admin = permissionsFor('org_admin');

@@ -1,4 +1,4 @@
-// The role/permission table of part 1 section 6. One truth for the server guard and the client's menus.
+// The role/permission table (docs/rules/organizations-and-roles.md#role-table). One truth for the server guard and the client's menus.
 
 export const ROLES = ['super_user', 'org_admin', 'manager', 'employee', 'customer', 'guest'] as const;
 export type Role = (typeof ROLES)[number];

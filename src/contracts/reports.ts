@@ -1,8 +1,8 @@
-// Reports & Analytics (part 2 "Reports & Analytics screen", section 9 "Report formulas"; DECISIONS.md:
+// Reports & Analytics (docs/rules/reports.md#report-formulas;
 // Export Reports downloads the figures as CSV).
 //
 // A range is two UTC calendar days, both included: from 00:00 UTC on `from` up to (not including)
-// 00:00 UTC the day after `to`, like every other date the app shows (DECISIONS.md, Time). No range
+// 00:00 UTC the day after `to`, like every other date the app shows (docs/rules/reports.md#report-range). No range
 // at all is "all time". Which date of a record decides whether it is in the range:
 //   revenue and top customers   the invoice's paid date (its last update when an old row has none)
 //   work order figures          the work order's creation
@@ -21,7 +21,7 @@ export type ReportWorkOrderStatus = (typeof REPORT_WORK_ORDER_STATUSES)[number];
 export const REPORT_INVOICE_STATUSES = ['draft', 'sent', 'paid', 'overdue'] as const;
 export type ReportInvoiceStatus = (typeof REPORT_INVOICE_STATUSES)[number];
 
-/** Part 2 section 9: the top customers list shows 5. */
+/** The top customers list shows 5 (docs/rules/reports.md#report-formulas). */
 export const TOP_CUSTOMERS_SHOWN = 5;
 
 export const REPORT_MESSAGES = {

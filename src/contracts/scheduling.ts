@@ -1,4 +1,4 @@
-// Scheduling and public booking (part 2 sections 3, 5, 7, 9; DECISIONS.md Scheduling), shared by the server and the forms.
+// Scheduling and public booking (docs/rules/scheduling.md), shared by the server and the forms.
 import { z } from 'zod';
 import { calendarDateSchema, isCalendarDate } from './dates';
 import { fromCents, MAX_CENTS, toCents } from './money';
@@ -24,7 +24,7 @@ export const SCHEDULING_LIMITS = {
   serviceDurationStep: 15,
   /** A service or appointment lasts at most a day. */
   maxDuration: 24 * 60,
-  /** Public booking slots (part 2 section 9). */
+  /** Public booking slots (docs/rules/scheduling.md#booking-slots). */
   publicSlotMinutes: 30,
   /** Signed-in appointment form slots. */
   staffSlotMinutes: 15,
@@ -71,7 +71,7 @@ export const SCHEDULING_MESSAGES = {
 const INT_MAX = 2_147_483_647;
 const idSchema = z.coerce.number().int().positive().max(INT_MAX);
 export const schedulingIdParamsSchema = z.object({ id: idSchema });
-/** An organization slug or a schedule token (DECISIONS.md: `/schedule/{x}` accepts either). */
+/** An organization slug or a schedule token (docs/rules/scheduling.md#public-pages-key: `/schedule/{x}` accepts either). */
 export const scheduleKeyParamsSchema = z.object({ slug: z.string().trim().min(1).max(100) });
 
 const blankToNull = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim());

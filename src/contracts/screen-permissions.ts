@@ -17,7 +17,7 @@ export const SCREEN_PERMISSIONS = {
   '/payments': ['view_financials', 'manage_payments', 'process_payments'],
   '/payment-links': ['view_financials', 'manage_payments', 'process_payments'],
   '/payment-analytics': ['view_financials', 'manage_payments'],
-  // Lists every organization's processor: part 1 section 2 keeps it to the super user.
+  // Lists every organization's processor: docs/rules/organizations-and-roles.md#menu keeps it to the super user.
   '/payment-processors': ['system_admin'],
   '/messaging': ['view_messages', 'send_messages'],
   '/scheduling': ['view_appointments', 'manage_appointments'],

@@ -1,4 +1,4 @@
-// The top bar's search (DECISIONS.md, Placeholders: top bar search).
+// The top bar's search (docs/rules/lists.md#top-bar-search).
 import { z } from 'zod';
 
 export const SEARCH_RESULTS_PER_KIND = 5;

@@ -1,4 +1,4 @@
-// Short URLs (part 2 sections 3, 5, 7): the form's rules, shared by the server and the React form.
+// Short URLs (docs/rules/short-urls.md): the form's rules, shared by the server and the React form.
 import { z } from 'zod';
 
 export const SHORT_URL_LIMITS = { title: 200, originalUrl: 2048, codeMin: 3, codeMax: 32, generatedCode: 7 } as const;

@@ -1,4 +1,4 @@
-// Time entries: the timer's start/stop bodies and the entry as the screen shows it (part 2, sections 3-9).
+// Time entries: the timer's start/stop bodies and the entry as the screen shows it (docs/rules/inventory-and-time.md#timer).
 import { z } from 'zod';
 
 export const TIME_ENTRY_MESSAGES = {
@@ -14,12 +14,12 @@ export const TIME_ENTRY_MESSAGES = {
   stopped: 'Timer stopped successfully',
 } as const;
 
-/** The screen asks for the running timer this often (part 2 section 9). */
+/** The screen asks for the running timer this often (docs/rules/inventory-and-time.md#timer). */
 export const ACTIVE_TIMER_POLL_MS = 1000;
 
 /**
  * Start a timer. The employee name and start time come from the signed-in user and the server's clock
- * (DECISIONS.md), so a client cannot book time under someone else's name or back-date it; extra keys
+ * (docs/rules/inventory-and-time.md#timer), so a client cannot book time under someone else's name or back-date it; extra keys
  * the original client sends (employeeName, startTime, isActive) are dropped.
  */
 export const startTimeEntryBodySchema = z.object({
@@ -75,7 +75,7 @@ export function durationMinutes(start: Date | string, end: Date | string): numbe
   return Math.max(0, Math.floor(ms / 60_000));
 }
 
-/** "2h 05m" — the spec's hours and minutes. */
+/** "2h 05m": hours and minutes (docs/rules/inventory-and-time.md#timer). */
 export function formatDuration(totalMinutes: number): string {
   const h = Math.floor(totalMinutes / 60);
   const m = totalMinutes % 60;

@@ -1,4 +1,4 @@
-// Users (part 2 sections 5 "User form", 7 "Organizations and users", 8): the form's rules and the API's shapes,
+// Users (docs/rules/organizations-and-roles.md#user-form, #create-user): the form's rules and the API's shapes,
 // shared by the server and the React forms of /users and /super-admin.
 import { z } from 'zod';
 import { ROLES, type Role } from './permissions';
@@ -75,7 +75,7 @@ const userFields = {
 export const createUserBodySchema = z.object({
   ...userFields,
   organizationId: userOrganizationIdSchema.optional(),
-  /** Part 1 section 6: a new user is an employee unless told otherwise. */
+  /** A new user is an employee unless told otherwise (docs/rules/organizations-and-roles.md#roles). */
   role: roleSchema.default('employee'),
 });
 export type CreateUserInput = z.input<typeof createUserBodySchema>;
@@ -99,7 +99,7 @@ export function roleNeedsOrganization(role: Role): boolean {
   return role !== 'customer' && role !== 'super_user';
 }
 
-/** POST /api/admin/users (part 2 section 5 "Create user (super user)"). */
+/** POST /api/admin/users (docs/rules/organizations-and-roles.md#create-user). */
 export const adminCreateUserBodySchema = z
   .object({
     ...userFields,

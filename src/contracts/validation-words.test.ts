@@ -37,7 +37,7 @@ describe('validation messages in words', () => {
     expect(messageOf(z.strictObject({}), { extra: 1 })).toBe('Unknown field: extra');
   });
 
-  it("keeps a schema's own message (the spec's texts)", () => {
+  it("keeps a schema's own message (the documented texts)", () => {
     expect(messageOf(z.string().max(3, 'Title must be at most 3 characters'), 'abcd')).toBe('Title must be at most 3 characters');
   });
 

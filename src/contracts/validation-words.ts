@@ -1,5 +1,5 @@
 // Validation messages in words, for the server's answers and the forms alike (ADR 010, docs/api.md).
-// A schema's own message ('Name is required', the spec's texts) always wins; these words replace only zod's
+// A schema's own message ('Name is required', the documented texts of docs/rules) always wins; these words replace only zod's
 // built-in texts ("Too big: expected string to have <=100 characters"). Installed once per process by
 // importing this module (the server's errors.ts and the web's main.tsx do).
 import { z } from 'zod';

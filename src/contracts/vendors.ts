@@ -1,19 +1,19 @@
-// Vendors (Pay Bills) and vendor payments: the forms' rules (part 1 section 5) and the API shapes
+// Vendors (Pay Bills) and vendor payments: the forms' rules (docs/rules/records.md#vendor-form) and the API shapes
 // (section 7), shared by the server and the React forms.
 import { z } from 'zod';
 import { parseInstant } from './dates';
 import { listQuerySchema } from './lists';
 import { fromCents, MAX_CENTS, toCents } from './money';
 
-/** Part 1 section 9: six values. */
+/** Six values (docs/rules/records.md#vendor-form). */
 export const VENDOR_PAYMENT_TERMS = ['net15', 'net30', 'net60', 'net90', 'due_on_receipt', 'cash_on_delivery'] as const;
 export type VendorPaymentTerms = (typeof VENDOR_PAYMENT_TERMS)[number];
 
-/** The form sends '' (part 1 section 3); these are the payment methods a bill may also be recorded with. */
+/** The form sends '' (docs/rules/records.md#vendor-payment-form); these are the payment methods a bill may also be recorded with. */
 export const VENDOR_PAYMENT_METHODS = ['cash', 'check', 'credit_card', 'bank_transfer', 'wire_transfer', 'ach'] as const;
 export type VendorPaymentMethod = (typeof VENDOR_PAYMENT_METHODS)[number];
 
-/** Part 1 section 9: the Recent Payments panel shows the 10 most recent. */
+/** The Recent Payments panel shows the 10 most recent (docs/rules/records.md#vendors). */
 export const RECENT_VENDOR_PAYMENTS = 10;
 
 export const VENDOR_LIMITS = {
@@ -94,7 +94,7 @@ const vendorPhoneSchema = z
   .transform((v) => (v ? cleanVendorPhone(v) : v))
   .transform(blankToNull);
 
-/** One of the six terms; blank or null for none (part 1 section 5: paymentTerms optional). */
+/** One of the six terms; blank or null for none (docs/rules/records.md#vendor-form: paymentTerms optional). */
 const vendorPaymentTermsSchema = z
   .union([z.enum(VENDOR_PAYMENT_TERMS), z.literal('')], { error: VENDOR_MESSAGES.paymentTerms })
   .nullish()
@@ -187,7 +187,7 @@ const vendorIdSchema = z.preprocess(
 );
 
 /**
- * 'YYYY-MM-DD' (midnight UTC) or an ISO instant. Blank or null means today (part 1 section 5: the
+ * 'YYYY-MM-DD' (midnight UTC) or an ISO instant. Blank or null means today (docs/rules/records.md#vendor-payment-form: the
  * date defaults to today); absent on an update leaves it unchanged.
  */
 const paymentDateSchema = z

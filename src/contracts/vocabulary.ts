@@ -1,4 +1,4 @@
-// Industry label sets of part 1 ("Industry vocabulary").
+// Industry label sets (docs/rules/platform.md#industry-vocabulary).
 
 export interface LabelSet {
   customers: string;
@@ -42,7 +42,7 @@ export function industryKey(industry: string | null | undefined): string {
 
 /**
  * Labels for an organization: its industry's set, with the organization's own overrides on top
- * (DECISIONS.md replaces the original's two hard-coded organizations with per-organization overrides).
+ * (docs/rules/platform.md#industry-vocabulary: per-organization overrides replace the original's two hard-coded organizations).
  */
 export function labelsFor(industry: string | null | undefined, overrides?: Partial<LabelSet> | null): LabelSet {
   const base = INDUSTRY_LABELS[industryKey(industry)];

@@ -1,4 +1,4 @@
-// Work orders (jobs): request and response shapes (part 1 sections 3-5).
+// Work orders (jobs): request and response shapes (docs/rules/records.md#work-order-form).
 import { z } from 'zod';
 import { listQuerySchema } from './lists';
 import { decimalInput, idInput, instantInput, lineItemSchema, lineItemsInput, optionalIdInput, optionalText } from './line-items';

@@ -39,7 +39,7 @@ const envSchema = z.object({
   TRUST_PROXY: bool(false),
   /** Sends Stripe API calls to this base URL instead of https://api.stripe.com (a stripe-mock or a test double). */
   STRIPE_API_BASE: emptyAsUndefined,
-  /** Sign-in codes one client address may request per hour (DECISIONS.md: 20). Raised only for test rigs. */
+  /** Sign-in codes one client address may request per hour (docs/rules/sign-in-and-sessions.md#sign-in-codes: 20). Raised only for test rigs. */
   OTP_CLIENT_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
   /**
    * Multiplies every per-client limit on the public calls (platform/client-limits.ts, docs/public-endpoints.md).

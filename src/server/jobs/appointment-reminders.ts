@@ -1,4 +1,4 @@
-// Sends appointment reminders when they fall due (DECISIONS.md, Scheduling): claim, then send outside the claim's
+// Sends appointment reminders when they fall due (docs/rules/scheduling.md#reminder-sending): claim, then send outside the claim's
 // transaction so a slow SMTP or Twilio call never holds row locks; every app instance may run this at once.
 import type { Db } from '../db/client';
 import { claimDueReminders } from '../features/reminders/claim-due-reminders';

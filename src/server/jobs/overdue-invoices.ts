@@ -1,4 +1,4 @@
-// Tells the people who handle billing when an invoice passes its due date unpaid (the bell, DECISIONS.md).
+// Tells the people who handle billing when an invoice passes its due date unpaid (the bell: docs/rules/messaging.md#notifications).
 import { and, desc, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { formatMoney } from '../../contracts/money';
 import type { Db } from '../db/client';

@@ -54,7 +54,7 @@ export const CLIENT_LIMITS = {
   /** Self-registration: one person registers once, perhaps again after a mistyped address. */
   registration: { name: 'public-registration', max: 10, windowMs: HOUR, message: 'Too many registrations from your network.' },
   /**
-   * Code checks: each of the 20 codes an address may request an hour (DECISIONS.md) may be mistyped once or twice;
+   * Code checks: each of the 20 codes an address may request an hour (docs/rules/sign-in-and-sessions.md#sign-in-codes) may be mistyped once or twice;
    * 5 wrong tries void a code in any case (features/auth/otp.ts).
    */
   codeCheck: { name: 'public-code-check', max: 50, windowMs: HOUR, message: 'Too many code attempts from your network.' },

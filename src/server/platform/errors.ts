@@ -71,7 +71,7 @@ export class AppError extends Error {
 /**
  * A message written as "<path>: <issue>" (services name the field as the issue's path) is answered in words:
  * "organizationId: Organization not found" -> "Organization not found", "sort: Cannot sort by x" -> "Sort: cannot
- * sort by x". Any other message (the spec's texts) is kept exactly.
+ * sort by x". Any other message (the documented texts, docs/rules/errors.md#field-messages) is kept exactly.
  */
 function inWords(message: string, issues: Issue[] | undefined): string {
   const first = issues?.[0];

@@ -111,7 +111,7 @@ function transform(input: Parameters<typeof jsonSchemaTransform>[0] & { route: R
     };
   }
 
-  // A list answers an array and its total (DECISIONS.md, Lists): GETs answering an array that take paging.
+  // A list answers an array and its total (docs/rules/lists.md#list-endpoints): GETs answering an array that take paging.
   const ok = response[200] as { type?: string; headers?: unknown } | undefined;
   const query = schema.querystring as { properties?: Record<string, unknown> } | undefined;
   if (method === 'GET' && ok?.type === 'array' && query?.properties?.limit) {

@@ -1,5 +1,5 @@
 // Dates at and past the edges of the calendar, and sort keys that name no column, on every route that takes
-// them: always 400 naming the field, never a 500 (DECISIONS.md, Errors; docs/security.md).
+// them: always 400 naming the field, never a 500 (docs/rules/errors.md#bad-input; docs/security.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { bookingOrg, type BookingOrg } from '../features/scheduling/scheduling.test-kit';

@@ -27,7 +27,7 @@ const MAIN_CALL: Record<MenuPath, string> = {
   '/organization': '/api/organizations',
   '/users': '/api/users',
 };
-// Shown to fewer users than the call accepts, on purpose: part 1 section 2 keeps Payment Processors to the super
+// Shown to fewer users than the call accepts, on purpose: docs/rules/organizations-and-roles.md#menu keeps Payment Processors to the super
 // user, and Organization (whose list any signed-in user may read) to those who can edit it.
 const STRICTER: readonly MenuPath[] = ['/payment-processors', '/organization'];
 

@@ -1,4 +1,4 @@
-// Cookie sessions and impersonation sessions (DECISIONS.md, Sign-in and sessions).
+// Cookie sessions and impersonation sessions (docs/rules/sign-in-and-sessions.md#sessions, #impersonation).
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { userSessions, users } from '../db/schema/index';

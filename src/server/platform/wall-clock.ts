@@ -1,5 +1,5 @@
 // Organization wall-clock time <-> UTC instants with the Intl API (no time zone library in the project).
-// Appointment times are wall-clock times in the organization's zone (DECISIONS.md, Scheduling): bookings,
+// Appointment times are wall-clock times in the organization's zone (docs/rules/scheduling.md#wall-clock-time): bookings,
 // slots, calendar invitations and reminders all convert through here.
 
 export const DEFAULT_TIME_ZONE = 'America/New_York';
@@ -126,7 +126,7 @@ export function wallClockToInstant(wall: string, timeZone: string): Date {
   return new Date(naive - offsetAt(naive - 86_400_000, timeZone));
 }
 
-/** 'Nov 21, 2026' (the app's en-US date, DECISIONS.md Platform). */
+/** 'Nov 21, 2026' (the app's en-US date, docs/rules/platform.md#time-and-dates). */
 export function formatWallClockDate(wall: string): string {
   return new Date(naiveUtc(normalize(wall))).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 }

@@ -1,7 +1,7 @@
 // Column helpers shared by every schema file, so the conventions live in one place.
 import { customType, integer, numeric, timestamp } from 'drizzle-orm/pg-core';
 
-/** Integer identity primary key (ids travel as JSON numbers, as the spec shows). */
+/** Integer identity primary key (ids travel as JSON numbers, docs/rules/platform.md#money). */
 export const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
 
 /** numeric(10,2) carried as a decimal string ("1234.50"); arithmetic happens in cents (contracts/money.ts). */

@@ -26,7 +26,7 @@ export const workOrders = pgTable(
     completedDate: instant('completed_date'),
     estimatedHours: numeric('estimated_hours', { precision: 10, scale: 2, mode: 'string' }),
     actualHours: numeric('actual_hours', { precision: 10, scale: 2, mode: 'string' }),
-    /** The spec leaves the element shape open; stored as given. */
+    /** The element shape is left open (docs/rules/records.md#work-order-form); stored as given. */
     materials: jsonb('materials').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
     laborCost: money('labor_cost').notNull().default('0'),
     materialCost: money('material_cost').notNull().default('0'),
@@ -45,7 +45,7 @@ export const workOrders = pgTable(
   ],
 );
 
-/** The spec's work order `lineItems` list, kept as rows rather than JSON. */
+/** The work order's `lineItems` list (docs/rules/records.md#line-items), kept as rows rather than JSON. */
 export const workOrderLineItems = pgTable(
   'work_order_line_items',
   {

@@ -13,7 +13,7 @@ import { listAuditLog } from './list-audit-log';
 import { endImpersonation, startImpersonation } from './impersonation';
 import { systemStats } from './system-stats';
 
-// system_admin is the super user's alone (part 1 section 6).
+// system_admin is the super user's alone (docs/rules/organizations-and-roles.md#server-enforcement).
 const superOnly = access.require('system_admin', { tenant: false });
 const tags = ['admin'];
 

@@ -1,4 +1,4 @@
-// Starting and ending an impersonation (DECISIONS.md, Sign-in and sessions; docs/decisions/001). The session
+// Starting and ending an impersonation (docs/rules/sign-in-and-sessions.md#impersonation; docs/decisions/001). The session
 // and its audit row are one transaction: an impersonation nobody can see in the audit log must not exist, and
 // one that ended must not go on without its record (docs/security.md).
 import { and, eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// System Health of the super user dashboard (DECISIONS.md: "from a real check (database reachable and migrated,
+// System Health of the super user dashboard (docs/rules/organizations-and-roles.md#system-health: "from a real check (database reachable and migrated,
 // outbox and reminder backlog): Excellent, Degraded or Down").
 //
 // - Down: the database does not answer, or it lacks a committed migration (the app cannot work correctly).

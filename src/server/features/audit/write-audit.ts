@@ -1,4 +1,4 @@
-// Who did what, as whom, when and from where (DECISIONS.md: impersonation, role changes, user creation, processors).
+// Who did what, as whom, when and from where (docs/rules/sign-in-and-sessions.md#audit-log).
 import type { DbOrTx } from '../../db/client';
 import { auditLog } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';

@@ -1,4 +1,4 @@
-// The code limits under concurrency (DECISIONS.md "Sign-in and sessions"; docs/sign-in.md): requests fired together
+// The code limits under concurrency (docs/rules/sign-in-and-sessions.md#sign-in-codes; docs/sign-in.md): requests fired together
 // through the real app. On PostgreSQL they run on several pooled connections at once; on PGlite one at a time.
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

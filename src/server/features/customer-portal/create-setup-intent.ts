@@ -1,4 +1,4 @@
-// Add Payment Method (DECISIONS.md, placeholder "Setup intent with only a toast"): starts saving a card for the
+// Add Payment Method (docs/rules/customer-portal.md#saved-payment-methods): starts saving a card for the
 // customer through the organization's processor. The built-in test gateway answers a tgseti_ intent; Stripe a
 // real SetupIntent on the customer's Stripe customer (created on first use).
 import { and, eq, isNull } from 'drizzle-orm';

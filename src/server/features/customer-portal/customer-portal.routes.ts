@@ -1,5 +1,5 @@
-// Customer portal (part 2 section 2, section 7 "Customer portal"). The portal's calls are public at the guard:
-// resolvePortalCustomer decides who may see which customer (DECISIONS.md "Customer portal").
+// Customer portal (docs/rules/customer-portal.md). The portal's calls are public at the guard:
+// resolvePortalCustomer decides who may see which customer (docs/rules/customer-portal.md#who-sees-the-portal).
 import { z } from 'zod';
 import { idParamsSchema } from '../../../contracts/line-items';
 import {

@@ -551,7 +551,7 @@ describe('who may move money in the portal (payment intent, setup intent)', () =
         expect(await setups(), role).toBe(setupsBefore);
       }
     }
-    // The table: admins and super users process payments; managers and employees do not (part 1 section 6).
+    // The table: admins and super users process payments; managers and employees do not (docs/rules/organizations-and-roles.md#role-table).
     expect(ROLE_PERMISSIONS.manager.includes('process_payments')).toBe(false);
     expect(ROLE_PERMISSIONS.org_admin.includes('process_payments')).toBe(true);
 

@@ -57,7 +57,7 @@ export async function getPortal(db: DbOrTx, customer: CustomerRow, viewer: Porta
   let outstanding = 0;
   let overdue = 0;
   for (const inv of portalInvoices) {
-    // Part 2 section 4: only sent invoices count as outstanding.
+    // Only sent invoices count as outstanding (docs/rules/customer-portal.md#portal-screen).
     if (inv.status === 'sent') outstanding += toCents(inv.balanceDue);
     if (inv.isOverdue) overdue += toCents(inv.balanceDue);
   }

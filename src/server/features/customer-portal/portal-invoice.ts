@@ -32,7 +32,7 @@ export async function renderPortalInvoicePdf(db: DbOrTx, scope: RequestContext, 
 /** Starts a card payment of the invoice's whole balance due. */
 export async function startPortalInvoicePayment(db: DbOrTx, config: Config, customer: CustomerRow, invoiceId: number): Promise<PaymentIntentResponse> {
   const invoice = await findPortalInvoice(db, customer, invoiceId);
-  // Part 2 section 4: only sent invoices are payable in the portal.
+  // Only sent invoices are payable in the portal (docs/rules/records.md#invoice-statuses).
   if (invoice.status !== 'sent') throw conflict(PORTAL_MESSAGES.onlySent);
   const balance = await lockInvoiceBalance(db, customer.organizationId, invoice.id);
   return startPayment(db, config, {

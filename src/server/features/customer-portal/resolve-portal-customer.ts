@@ -1,4 +1,4 @@
-// Who the portal is showing (DECISIONS.md "Customer portal"). Every portal route is public at the guard and
+// Who the portal is showing (docs/rules/customer-portal.md#who-sees-the-portal). Every portal route is public at the guard and
 // asks here instead: a portal link's token, a signed-in customer matched by e-mail, or staff previewing one of
 // their organization's customers. Anyone else is refused. Moving money (starting a payment, saving a card) is
 // narrower: the customer themself, or staff with process_payments (docs/customer-portal.md).

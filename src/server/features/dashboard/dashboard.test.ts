@@ -224,7 +224,7 @@ describe('GET /api/dashboard/stats', () => {
       expect(Object.keys(body).sort(), role).toEqual(money ? MONEY_KEYS : NO_MONEY_KEYS);
       if (money) expect(body).toMatchObject({ pendingInvoices: { total: '180.25', count: 2 }, monthlyRevenue: '250.00' });
     }
-    // The table itself: admins and managers see money, employees do not (part 1 section 6).
+    // The table itself: admins and managers see money, employees do not (docs/rules/organizations-and-roles.md#role-table).
     expect(['org_admin', 'manager', 'super_user'].every((r) => ROLE_PERMISSIONS[r as 'manager'].includes('view_financials'))).toBe(true);
     expect(ROLE_PERMISSIONS.employee.includes('view_financials')).toBe(false);
   });

@@ -1,4 +1,4 @@
-// A signed portal link (DECISIONS.md "Customer portal"): a random token valid 30 days, of which only a hash is
+// A signed portal link (docs/rules/customer-portal.md#portal-links): a random token valid 30 days, of which only a hash is
 // stored. Staff e-mail it from the customer's row; invoice e-mails include one. Each link records who handed it
 // out, so it can be revoked with them (docs/customer-portal.md, Portal links).
 import { and, eq, lt } from 'drizzle-orm';

@@ -10,7 +10,7 @@ import { formatPhone } from '../../../contracts/format';
 import { formatMoney } from '../../../contracts/money';
 import { cityLine, formatQuantity, type Business, type DocumentCustomer } from './document-parties';
 
-/** The customer's address, or the spec's errors: 404 'Customer not found', 400 'Customer has no email address'. */
+/** The customer's address, or the documented errors (docs/rules/records.md#document-emails): 404 'Customer not found', 400 'Customer has no email address'. */
 export function recipientOf(customer: DocumentCustomer | null): { customer: DocumentCustomer; to: string } {
   if (!customer) throw notFound('Customer not found');
   const to = customer.email?.trim();

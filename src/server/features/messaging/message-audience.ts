@@ -1,4 +1,4 @@
-// Customers and guests hold view_messages, but DECISIONS.md gives them only their own data: the
+// Customers and guests hold view_messages, but docs/rules/organizations-and-roles.md#server-enforcement gives them only their own data: the
 // messages addressed to their e-mail address. Templates are the business's own, so not theirs to read.
 import { sql, type SQL } from 'drizzle-orm';
 import { STAFF_ROLES } from '../../../contracts/permissions';

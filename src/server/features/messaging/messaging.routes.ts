@@ -1,4 +1,4 @@
-// Messaging (part 1 sections 2 and 7): messages sent by e-mail or SMS, and reusable templates.
+// Messaging (docs/rules/messaging.md): messages sent by e-mail or SMS, and reusable templates.
 import { z } from 'zod';
 import {
   createMessageBodySchema,

@@ -1,4 +1,4 @@
-// Document numbers per organization (DECISIONS.md): WO-00001, EST-00001, INV-00001, assigned inside the
+// Document numbers per organization (docs/rules/platform.md#document-numbers): WO-00001, EST-00001, INV-00001, assigned inside the
 // creating transaction. The counter row's update lock serializes concurrent creators, so numbers stay
 // unique and are never reused (a rolled-back transaction rolls its increment back too).
 import { sql } from 'drizzle-orm';

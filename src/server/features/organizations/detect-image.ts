@@ -1,4 +1,4 @@
-// What an uploaded file really is, decided by its bytes (DECISIONS.md: the name and the declared type count for nothing).
+// What an uploaded file really is, decided by its bytes (docs/rules/platform.md#uploads-and-lookups: the name and the declared type count for nothing).
 import { imageSize } from 'image-size';
 
 export type LogoImageType = 'png' | 'jpeg' | 'gif' | 'webp';

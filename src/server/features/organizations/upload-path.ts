@@ -1,4 +1,4 @@
-// The public address of a stored upload: /uploads/{id}/{file name} (DECISIONS.md "Uploads and lookups").
+// The public address of a stored upload: /uploads/{id}/{file name} (docs/rules/platform.md#uploads-and-lookups).
 
 export function uploadPath(id: number, fileName: string): string {
   return `/uploads/${id}/${encodeURIComponent(fileName)}`;

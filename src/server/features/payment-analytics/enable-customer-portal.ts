@@ -1,4 +1,4 @@
-// Enable Portal: portal access for every customer of the organization without it (DECISIONS.md).
+// Enable Portal: portal access for every customer of the organization without it (docs/rules/money-and-payments.md#recommended-actions).
 import { and, eq } from 'drizzle-orm';
 import type { AnalyticsActionBody, EnablePortalResult } from '../../../contracts/payment-analytics';
 import type { Db } from '../../db/client';

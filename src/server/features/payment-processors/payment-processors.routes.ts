@@ -1,4 +1,4 @@
-// Payment processors (part 2 section 7): list, add, change or activate, delete; manage_payments, tenant-scoped.
+// Payment processors (docs/rules/money-and-payments.md#payment-processors-screen): list, add, change or activate, delete; manage_payments, tenant-scoped.
 import { listQuerySchema } from '../../../contracts/lists';
 import {
   createProcessorBodySchema,

@@ -1,4 +1,4 @@
-// Audit entries for processor changes (DECISIONS.md, Sign-in and sessions): names and flags, never configuration values.
+// Audit entries for processor changes (docs/rules/sign-in-and-sessions.md#audit-log): names and flags, never configuration values.
 import type { DbOrTx } from '../../db/client';
 import type { RequestContext } from '../../platform/context';
 import { writeAudit } from '../audit/write-audit';

@@ -1,4 +1,4 @@
-// Which processor takes an organization's cards and bank transfers (DECISIONS.md, Payments): the active one,
+// Which processor takes an organization's cards and bank transfers (docs/rules/money-and-payments.md#active-processor): the active one,
 // or the built-in test gateway when none is active or Stripe has no keys.
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';

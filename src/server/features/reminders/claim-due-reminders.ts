@@ -6,7 +6,7 @@ import { appointmentReminders } from '../../db/schema/index';
 
 /** How long a claim lasts: a worker killed mid-batch holds its rows this long, then another retries them. */
 export const CLAIM_MS = 2 * 60_000;
-/** Sending attempts before a reminder is given up as failed (DECISIONS.md, Scheduling). */
+/** Sending attempts before a reminder is given up as failed (docs/rules/scheduling.md#reminder-sending). */
 export const MAX_ATTEMPTS = 3;
 
 export interface ClaimedReminder {

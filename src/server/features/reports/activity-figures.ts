@@ -11,7 +11,7 @@ type Scope = (column: PgColumn) => SQL | undefined;
 const countOf = sql<number>`count(*)::int`;
 
 /**
- * Time entries started in the range. Part 2 section 9: hours tracked sums finished entries (an end time
+ * Time entries started in the range. Hours tracked (docs/rules/reports.md#report-formulas) sums finished entries (an end time
  * set), one decimal, rounded in SQL numeric so nothing is added as floats; an end before the start counts 0.
  */
 export async function timeFigures(db: Db, scope: SQL | undefined, range: ReportRange) {

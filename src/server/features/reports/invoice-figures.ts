@@ -43,7 +43,7 @@ export async function invoiceStatusFigures(db: Db, scope: SQL | undefined, range
   return { created: Number(row.created ?? 0), byStatus };
 }
 
-/** Part 2 section 9: revenue is the sum of paid invoice totals. */
+/** Revenue is the sum of paid invoice totals (docs/rules/reports.md#report-formulas). */
 export async function revenueFigures(db: Db, scope: SQL | undefined, range: ReportRange) {
   const [r] = await db
     .select({ count: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${invoices.total}), 0)::text` })

@@ -1,4 +1,4 @@
-// Export Reports (DECISIONS.md): the report figures as CSV rows `section,metric,value` (RFC 4180 quoting,
+// Export Reports (docs/rules/reports.md#export-reports): the report figures as CSV rows `section,metric,value` (RFC 4180 quoting,
 // CRLF line ends, a UTF-8 byte order mark so spreadsheet programs read accented names correctly).
 import type { ReportSummary } from '../../../contracts/reports';
 import { statusLabel } from '../../../contracts/format';

@@ -1,4 +1,4 @@
-// The report formulas' rounding (part 2 section 9), on integers so no float sum is ever rounded.
+// The report formulas' rounding (docs/rules/reports.md#report-formulas), on integers so no float sum is ever rounded.
 
 /** part / whole, rounded half away from zero; 0 without a whole. Inputs are counts or cents. */
 function roundedRatio(part: number, whole: number): number {

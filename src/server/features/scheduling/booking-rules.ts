@@ -1,4 +1,4 @@
-// When an appointment may be booked online (DECISIONS.md Scheduling): not past, not beyond advanceBookingDays,
+// When an appointment may be booked online (docs/rules/scheduling.md#booking-window): not past, not beyond advanceBookingDays,
 // an enabled weekday, inside the day's window, at one of the offered slot times, not overlapping another appointment.
 import { and, asc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import { minutesOf, SCHEDULING_LIMITS, SCHEDULING_MESSAGES, WEEKDAYS, type Slot } from '../../../contracts/scheduling';

@@ -1,4 +1,4 @@
-// The public pages' key: an organization slug or a schedule token (DECISIONS.md Scheduling).
+// The public pages' key: an organization slug or a schedule token (docs/rules/scheduling.md#public-pages-key).
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { PublicSchedule, PublicService } from '../../../contracts/scheduling';
 import { WEEKDAYS } from '../../../contracts/scheduling';

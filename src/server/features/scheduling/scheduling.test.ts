@@ -52,7 +52,7 @@ describe('permissions', () => {
 });
 
 describe('services', () => {
-  it('validates with the spec messages', async () => {
+  it('validates with the documented messages', async () => {
     expect(await issues('POST', '/api/services', { name: ' ', duration: 60 })).toEqual([{ path: 'name', message: 'Service name is required' }]);
     expect(await issues('POST', '/api/services', { name: 'A', duration: 10 })).toEqual([{ path: 'duration', message: 'Minimum duration is 15 minutes' }]);
     expect((await issues('POST', '/api/services', { name: 'A', duration: 50 }))[0].path).toBe('duration');
@@ -166,7 +166,7 @@ describe('appointments', () => {
     ...over,
   });
 
-  it('validates with the spec messages', async () => {
+  it('validates with the documented messages', async () => {
     expect(await issues('POST', '/api/appointments', valid({ customerName: '' }))).toEqual([{ path: 'customerName', message: 'Customer name is required' }]);
     expect(await issues('POST', '/api/appointments', valid({ customerEmail: 'nope' }))).toEqual([{ path: 'customerEmail', message: 'Valid email is required' }]);
     expect(await issues('POST', '/api/appointments', valid({ customerEmail: '' }))).toEqual([{ path: 'customerEmail', message: 'Valid email is required' }]);

@@ -7,7 +7,7 @@ import { runAll } from '../../platform/lists';
 import { customersNamed } from '../customers/customer-search';
 import { searchCustomers, searchEstimates, searchInvoices, searchWorkOrders, type SearchScope } from './search-records';
 
-/** Who may see each kind of result (part 1 section 6: reads need the view_ or manage_/create_ permission of their area). */
+/** Who may see each kind of result (docs/rules/organizations-and-roles.md#server-enforcement: reads need the view_ or manage_/create_ permission of their area). */
 export const SEARCH_KIND_PERMISSIONS = {
   customers: ['view_customers', 'manage_customers'],
   workOrders: ['create_work_orders', 'manage_work_orders'],

@@ -90,7 +90,7 @@ describe('creating short URLs', () => {
     ['https://'],
     ['//example.com'],
     [''],
-  ])('refuses %s as the target with the spec message', async (originalUrl) => {
+  ])('refuses %s as the target with the documented message', async (originalUrl) => {
     expect(await issueOf({ originalUrl })).toEqual({ path: 'originalUrl', message: 'Please enter a valid URL' });
   });
 

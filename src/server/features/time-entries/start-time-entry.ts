@@ -8,7 +8,7 @@ import { conflict, invalid, pgErrorCode } from '../../platform/errors';
 import { tenantFilter } from '../../platform/tenancy';
 import { selectTimeEntries, toTimeEntryResponse } from './time-entry-query';
 
-/** DECISIONS.md: the timer's employee name is the signed-in user's name. */
+/** The timer's employee name is the signed-in user's name (docs/rules/inventory-and-time.md#timer). */
 function employeeNameOf(ctx: RequestContext): string {
   const name = [ctx.user.firstName, ctx.user.lastName].filter(Boolean).join(' ').trim();
   return name || ctx.user.email;

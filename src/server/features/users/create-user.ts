@@ -1,4 +1,4 @@
-// A new user: e-mail lower-cased and unique, a random account id, audited (DECISIONS.md, audit log). An address that
+// A new user: e-mail lower-cased and unique, a random account id, audited (docs/rules/sign-in-and-sessions.md#audit-log). An address that
 // belongs to a self-registered guest, or waits in a self-registration, is the admin's to give: the guest account is
 // taken over and the registration dropped (docs/decisions/004-registration-proves-the-address.md).
 import { randomUUID } from 'node:crypto';

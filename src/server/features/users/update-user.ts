@@ -1,5 +1,5 @@
 // Changes a user's details, role or active flag, each change audited; deactivating ends every session of the user
-// (DECISIONS.md, Sign-in and sessions) and revokes the portal links they handed out. Role changes need nothing more:
+// (docs/rules/sign-in-and-sessions.md#sessions) and revokes the portal links they handed out. Role changes need nothing more:
 // sessions read the role on every request.
 import { and, eq, ne } from 'drizzle-orm';
 import { USER_MESSAGES, type UpdateUserBody, type User } from '../../../contracts/users';

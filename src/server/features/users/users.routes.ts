@@ -8,7 +8,7 @@ import { createUser } from './create-user';
 import { listUsers } from './list-users';
 import { updateUser } from './update-user';
 
-// Part 1 section 6: manage_users is held by org_admin and super_user.
+// manage_users is held by org_admin and super_user (docs/rules/organizations-and-roles.md#role-table).
 const manage = access.require('manage_users', { tenant: true });
 const tags = ['users'];
 

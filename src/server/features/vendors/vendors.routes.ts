@@ -1,4 +1,4 @@
-// Vendors (Pay Bills) and vendor payments: part 1 section 7.
+// Vendors (Pay Bills) and vendor payments (docs/rules/records.md#vendors).
 import { z } from 'zod';
 import { listQuerySchema } from '../../../contracts/lists';
 import {

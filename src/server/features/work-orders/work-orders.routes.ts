@@ -56,7 +56,7 @@ export function workOrdersRoutes(app: ZodApp, deps: AppDeps) {
   });
 
   // Updating, including the list's Start/Complete status-only call, is managing: employees (who only
-  // have create_work_orders, part 1 section 6) get 403.
+  // have create_work_orders, docs/rules/organizations-and-roles.md#role-table) get 403.
   app.put('/api/work-orders/:id', {
     config: { access: access.require('manage_work_orders', { tenant: true }) },
     schema: {

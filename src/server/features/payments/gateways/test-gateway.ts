@@ -1,4 +1,4 @@
-// The built-in test gateway (DECISIONS.md, Payments): used when no processor is active, or Stripe has no keys.
+// The built-in test gateway (docs/rules/money-and-payments.md#test-gateway): used when no processor is active, or Stripe has no keys.
 // It answers like Stripe's test mode does for Stripe's test numbers, so the same card numbers work in both.
 import { randomBytes } from 'node:crypto';
 
