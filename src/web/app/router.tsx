@@ -22,7 +22,7 @@ function gatedScreen(path: string, load: () => Promise<ComponentType>, roles: re
   return { path, lazy };
 }
 
-/** Always public, never in the shell, whatever the login state (part 2 "Top-level routing"). */
+/** Always public, never in the shell, whatever the login state (docs/rules/platform.md#routing). */
 const publicRoutes: RouteObject[] = [
   { path: 'org/:slug', ...screen(() => import('@/features/organization-home/organization-home-screen').then((m) => m.OrganizationHomeScreen)) },
   { path: 'services/:slug', ...screen(() => import('@/features/organization-home/services-screen').then((m) => m.ServicesScreen)) },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyLineItem, lineAmount, lineCents, linesSubtotalCents } from '@/components/line-items-editor';
 
-describe('line items (part 1 sections 5 and 9)', () => {
+describe('line items (docs/rules/records.md#line-items)', () => {
   it('starts a line with quantity 1 and rate 0', () => {
     expect(emptyLineItem()).toEqual({ description: '', quantity: '1', rate: '0' });
   });

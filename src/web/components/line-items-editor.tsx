@@ -1,4 +1,4 @@
-// The line items of work orders, estimates and invoices (part 1 sections 3 and 5): description,
+// The line items of work orders, estimates and invoices (docs/rules/records.md#line-items): description,
 // quantity, rate, and the amount (quantity x rate) shown live in cents, never by adding floats.
 // Used inside a react-hook-form <Form> whose values have `lineItems: LineItemValues[]`.
 import { Plus, Trash2 } from 'lucide-react';
@@ -16,7 +16,7 @@ export interface LineItemValues {
   rate: string;
 }
 
-/** Part 1 section 9: a new line has quantity 1 and rate 0. */
+/** A new line has quantity 1 and rate 0 (docs/rules/records.md#line-items). */
 export function emptyLineItem(): LineItemValues {
   return { description: '', quantity: '1', rate: '0' };
 }

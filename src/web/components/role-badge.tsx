@@ -2,7 +2,7 @@ import { ROLE_LABELS, type Role } from '@contracts/permissions';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 
-// Part 2 section 6: super_user purple, org_admin blue, manager green, employee gray, customer orange. Guest has no
+// docs/rules/organizations-and-roles.md#roles: super_user purple, org_admin blue, manager green, employee gray, customer orange. Guest has no
 // colour there: an outlined neutral badge, so it is not mistaken for an employee.
 const ROLE_COLOURS: Record<Role, string> = {
   super_user: 'border-transparent bg-purple-100 text-purple-800',

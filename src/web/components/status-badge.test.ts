@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { statusBadgeClass } from '@/components/status-badge';
 
-describe('status badge styles (part 1 section 4)', () => {
+describe('status badge styles (docs/rules/records.md#status-badges)', () => {
   it('gives pending and sent the same style, and unknown statuses the pending style', () => {
     expect(statusBadgeClass('sent')).toBe(statusBadgeClass('pending'));
     expect(statusBadgeClass('accepted')).toBe(statusBadgeClass('pending'));

@@ -2,7 +2,7 @@ import { statusLabel } from '@contracts/format';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 
-// Part 1 section 4, Status display: pending and sent share a style; anything unknown looks pending.
+// docs/rules/records.md#status-badges: pending and sent share a style; anything unknown looks pending.
 const PENDING = 'bg-amber-100 text-amber-800';
 const STATUS_STYLES: Record<string, string> = {
   scheduled: 'bg-blue-100 text-blue-800',

@@ -1,4 +1,4 @@
-// The user form of part 2 section 5, shared by the Add/Edit User dialogs of /users and the Create User dialog of
+// The user form (docs/rules/organizations-and-roles.md#user-form), shared by the Add/Edit User dialogs of /users and the Create User dialog of
 // /super-admin; each passes the contract schema that states its own rules.
 import { useForm } from 'react-hook-form';
 import type { OrganizationSummary } from '@contracts/organizations';

@@ -34,7 +34,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const headers = (i = 0) => calls[i].init.headers as Record<string, string>;
 
-describe('api client (part 1 section 7)', () => {
+describe('api client (docs/rules/platform.md#request-rules)', () => {
   it('sends credentials on every call and a JSON body with a JSON content type', async () => {
     respond(200, '{"id":1}');
     expect(await api.post('/api/things', { name: 'x' })).toEqual({ id: 1 });
@@ -78,7 +78,7 @@ describe('api client (part 1 section 7)', () => {
     expect(errorMessage(old)).toBe('Line 1, amount: is too large');
     const asArray = new ApiError(400, '400', { message: 'name: Must be at most 100 characters', issues: [{ path: ['name'], message: 'Must be at most 100 characters' }] });
     expect(errorMessage(asArray)).toBe('Name: must be at most 100 characters');
-    // The server's own wording (and the spec's texts) is kept as it is.
+    // The server's own wording (and the documented texts) is kept as it is.
     const worded = new ApiError(400, '400', { message: 'Please enter an amount', issues: [{ path: 'amount', message: 'Please enter an amount' }] });
     expect(errorMessage(worded)).toBe('Please enter an amount');
   });

@@ -1,4 +1,4 @@
-// The shared request rules of part 1 section 7, in one place.
+// The request rules of docs/rules/platform.md#request-rules, in one place.
 import { issueSentence } from '@contracts/field-words';
 import { getImpersonationToken } from '@/lib/impersonation-token';
 
@@ -32,7 +32,7 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-/** One page of a list endpoint: its rows plus the total from X-Total-Count (DECISIONS.md, Lists). */
+/** One page of a list endpoint: its rows plus the total from X-Total-Count (docs/rules/lists.md#list-endpoints). */
 export interface Page<T> {
   rows: T[];
   total: number;

@@ -1,5 +1,5 @@
 // Date and time fields of the document forms. Instants travel as ISO-8601 UTC strings and are shown
-// in UTC (part 1 section 1; DECISIONS.md, Time), so the form's date and time are the UTC ones.
+// in UTC (docs/rules/platform.md#time-and-dates), so the form's date and time are the UTC ones.
 
 export interface TimeOption {
   /** 24-hour `HH:mm`. */
@@ -16,7 +16,7 @@ export function timeLabel(value: string): string {
   return `${hour}:${pad(m)} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
-/** Part 1 section 5: times in 15-minute steps, 96 choices a day. */
+/** docs/rules/platform.md#time-and-dates: times in 15-minute steps, 96 choices a day. */
 export const TIME_OPTIONS: readonly TimeOption[] = Array.from({ length: 96 }, (_, i) => {
   const value = `${pad(Math.floor(i / 4))}:${pad((i % 4) * 15)}`;
   return { value, label: timeLabel(value) };

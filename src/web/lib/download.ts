@@ -1,4 +1,4 @@
-// File downloads (invoice and estimate PDFs) under the shared request rules of part 1 section 7:
+// File downloads (invoice and estimate PDFs) under the request rules of docs/rules/platform.md#request-rules:
 // cookies, the impersonation header, and `status: body` errors. The file is saved under the name the
 // server gives in Content-Disposition (invoice-INV-00001.pdf).
 import { ApiError, type ApiErrorBody } from '@/lib/api-client';

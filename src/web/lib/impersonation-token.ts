@@ -1,4 +1,4 @@
-// The super user's impersonation token lives in localStorage (part 1 section 7) so every request,
+// The super user's impersonation token lives in localStorage (docs/rules/platform.md#request-rules) so every request,
 // in every tab, acts as the impersonated user until the token is removed.
 
 const KEY = 'impersonation_token';

@@ -1,4 +1,4 @@
-// The form's rules for one line of a work order, estimate or invoice (part 1 section 5), built on the
+// The form's rules for one line of a work order, estimate or invoice (docs/rules/records.md#line-items), built on the
 // contract's schema so the messages are the server's.
 import { z } from 'zod';
 import { lineItemInputSchema } from '@contracts/line-items';

@@ -1,4 +1,4 @@
-// Paths of the server lists (DECISIONS.md, Lists): `q`, `limit`, `offset` and filters as query parameters.
+// Paths of the server lists (docs/rules/lists.md#list-endpoints): `q`, `limit`, `offset` and filters as query parameters.
 
 export const PAGE_SIZE = 25;
 

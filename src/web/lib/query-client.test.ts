@@ -7,7 +7,7 @@ const queryRetry = defaults.queries!.retry as (count: number, error: unknown) =>
 const mutationRetry = defaults.mutations!.retry as (count: number, error: unknown) => boolean;
 const apiError = (status: number) => new ApiError(status, `${status}: x`, null);
 
-describe('query client (part 1 section 9)', () => {
+describe('query client (docs/rules/platform.md#retries-and-caches)', () => {
   it('caches for 2 minutes, keeps unused data 5 minutes and does not refetch on focus', () => {
     expect(defaults.queries!.staleTime).toBe(120_000);
     expect(defaults.queries!.gcTime).toBe(300_000);

@@ -18,7 +18,7 @@ export function createQueryClient(): QueryClient {
         retry: (failureCount, error) => !isPermanentFailure(error) && failureCount < 2,
       },
       mutations: {
-        // One retry as the spec says, but never for a 4xx: repeating a rejected code or e-mail
+        // One retry (docs/rules/platform.md#retries-and-caches), but never for a 4xx: repeating a rejected code or e-mail
         // would only count against the sign-in limits and duplicate the user's error.
         retry: (failureCount, error) => !isPermanentFailure(error) && failureCount < 1,
       },

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 
 export type DocumentResource = 'work-orders' | 'estimates' | 'invoices';
 
-/** Part 1 section 7: after a save the resource's lists and the dashboard stats are fetched again. */
+/** docs/rules/platform.md#request-rules: after a save the resource's lists and the dashboard stats are fetched again. */
 export function invalidateAfterSave(queryClient: QueryClient, resource: DocumentResource): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: [resource] }),

@@ -19,7 +19,7 @@ function mutations(outcome: 'ok' | 'fail') {
 describe('saveRecord', () => {
   beforeEach(() => toast.mockReset());
 
-  it('creates without an id and updates with one, with the spec toasts', () => {
+  it('creates without an id and updates with one, with the documented toasts', () => {
     const m = mutations('ok');
     const saved = vi.fn();
     const base = { input: { title: 'x' }, create: m.create, update: m.update, noun: 'Work order', onSaved: saved, onFailed: vi.fn(), describeError: String };

@@ -1,4 +1,4 @@
-// Create-or-update with the spec's toasts ("Estimate created successfully" / "Failed to update estimate").
+// Create-or-update with the documented toasts (docs/rules/records.md#messages-on-screen) ("Estimate created successfully" / "Failed to update estimate").
 import { toast } from '@/components/ui/use-toast';
 
 interface Mutation<V> {

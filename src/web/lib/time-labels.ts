@@ -1,6 +1,6 @@
 // Slot times are the organization's wall clock; they are formatted as text, never passed through Date.
 
-/** '13:30' -> '1:30 PM' (part 2 section 9). */
+/** '13:30' -> '1:30 PM' (docs/rules/scheduling.md#booking-slots). */
 export function label12h(hhmm: string): string {
   const [h, m] = hhmm.split(':').map(Number);
   const suffix = h < 12 ? 'AM' : 'PM';

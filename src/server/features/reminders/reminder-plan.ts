@@ -4,7 +4,7 @@ import { reminderSettings } from '../../db/schema/index';
 export type ReminderChannel = 'email' | 'sms';
 export type ReminderSettingsRow = typeof reminderSettings.$inferSelect;
 
-/** Hours; used when an organization has no timing at all (spec: defaultTiming 24). */
+/** Hours; used when an organization has no timing at all (docs/rules/scheduling.md#reminders: default timing 24). */
 export const FALLBACK_TIMING = 24;
 
 /** Statuses after which an appointment needs no reminder. */

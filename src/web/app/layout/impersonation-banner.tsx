@@ -2,7 +2,7 @@ import { ShieldAlert } from 'lucide-react';
 import { isSuperUserImpersonation, useExitImpersonation, useImpersonationStatus } from '@/lib/auth/impersonation';
 import { Button } from '@/components/ui/button';
 
-/** Part 1 section 2: shown while a super user acts as someone else; exiting returns to /super-admin. */
+/** docs/rules/organizations-and-roles.md#impersonation-banner: shown while a super user acts as someone else; exiting returns to /super-admin. */
 export function ImpersonationBanner() {
   const { data: status } = useImpersonationStatus();
   const exit = useExitImpersonation('/super-admin');

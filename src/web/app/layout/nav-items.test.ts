@@ -11,7 +11,7 @@ const bar = (role: Role, extra: Permission[] = []) =>
   mobileBarItemsFor(perms(role, extra), labels('')).map((i) => `${i.label} ${i.path}`);
 
 describe('navItemsFor', () => {
-  it('gives the super user every entry in the order of part 1 section 2', () => {
+  it('gives the super user every entry in the documented order', () => {
     expect(navItemsFor(perms('super_user'), labels('')).map((i) => i.label)).toEqual([
       'Dashboard', 'Super Admin', 'Estimates', 'Work Orders', 'Invoices', 'Customers', 'Pay Bills', 'Payments',
       'Payment Links', 'Payment Analytics', 'Payment Processors', 'Messaging', 'Scheduling', 'URL Shortener',

@@ -31,7 +31,7 @@ export interface NavItem {
 }
 
 /**
- * Part 1 section 2: the sidebar's entries, in this order, with these labels; an entry is shown when the
+ * docs/rules/organizations-and-roles.md#menu: the sidebar's entries, in this order, with these labels; an entry is shown when the
  * user's permissions (role plus extra ones) let its screen load (src/contracts/screen-permissions.ts).
  */
 export function navItemsFor(permissions: Iterable<string>, labels: LabelSet): NavItem[] {
@@ -60,13 +60,13 @@ export function navItemsFor(permissions: Iterable<string>, labels: LabelSet): Na
   return entries.filter((e) => canOpenScreen(held, e.path));
 }
 
-/** Part 1 section 2: long labels do not fit a fifth of a phone's width. */
+/** docs/rules/organizations-and-roles.md#phone-bar: long labels do not fit a fifth of a phone's width. */
 function shortLabel(label: string, fallback: string): string {
   return label.length > 8 ? fallback : label;
 }
 
 /**
- * Part 1 section 2's phone bar (Dashboard, work orders, customers, Time, More) without the entries the
+ * The phone bar (docs/rules/organizations-and-roles.md#phone-bar) (Dashboard, work orders, customers, Time, More) without the entries the
  * user cannot open. More goes to Reports; a user who cannot open Reports gets the first menu entry the
  * bar does not already show instead (ADR 012), and no More when the bar already holds the whole menu.
  */

@@ -7,7 +7,7 @@ import { useUnreadCount } from '@/features/notifications/api/get-unread-count';
 const loadMenu = () => import('@/app/layout/notification-menu');
 const NotificationMenu = lazy(() => loadMenu().then((m) => ({ default: m.NotificationMenu })));
 
-/** DECISIONS.md: the real unread count replaces the original's fixed '3'. */
+/** The real unread count replaces the original's fixed '3' (docs/rules/messaging.md#notifications). */
 export function NotificationBell() {
   const { data: unread } = useUnreadCount();
   const count = unread?.count ?? 0;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pageTitleFor } from '@/app/layout/page-titles';
 
 describe('pageTitleFor', () => {
-  it('follows the table of part 1 section 2', () => {
+  it('follows the documented table of page titles', () => {
     expect(pageTitleFor('/')).toBe('Dashboard');
     expect(pageTitleFor('/work-orders')).toBe('Work Orders');
     expect(pageTitleFor('/super-admin')).toBe('Super User Administration');

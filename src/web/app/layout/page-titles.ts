@@ -1,4 +1,4 @@
-/** Part 1 section 2: header titles by path; any other path reads Dashboard. */
+/** docs/rules/organizations-and-roles.md#page-titles: header titles by path; any other path reads Dashboard. */
 const PAGE_TITLES: Record<string, string> = {
   '/': 'Dashboard',
   '/work-orders': 'Work Orders',

@@ -9,7 +9,7 @@ import { useLogout } from '@/lib/auth/use-logout';
 
 type OrganizationToken = z.infer<typeof organizationTokenSchema>;
 
-/** Customers and guests never see the shell: they go to /org/{token} (part 1 section 2). */
+/** Customers and guests never see the shell: they go to /org/{token} (docs/rules/organizations-and-roles.md#customers-and-guests). */
 export function PortalRedirect() {
   const { data, isError } = useQuery({
     queryKey: ['auth', 'organization-token'],

@@ -2,7 +2,7 @@ import { ShieldAlert } from 'lucide-react';
 import { isSuperUserImpersonation, useExitImpersonation, useImpersonationStatus } from '@/lib/auth/impersonation';
 import { Button } from '@/components/ui/button';
 
-/** Part 2 section 4: exiting from the public pages goes to /login, not back into the shell. */
+/** docs/rules/organizations-and-roles.md#impersonation-banner: exiting from the public pages goes to /login, not back into the shell. */
 export function PublicImpersonationBanner() {
   const { data: status } = useImpersonationStatus();
   const exit = useExitImpersonation('/login');

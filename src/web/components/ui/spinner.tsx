@@ -10,7 +10,7 @@ export function Spinner({ className, label }: { className?: string; label?: stri
   );
 }
 
-/** The whole-page wait of part 1 section 2: a spinner with the text 'Loading...'. */
+/** The whole-page wait (docs/rules/platform.md#loading): a spinner with the text 'Loading...'. */
 export function PageSpinner() {
   return <Spinner className="min-h-screen" label="Loading..." />;
 }

@@ -4,7 +4,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { X } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
-/** Part 1 section 9: shown 5000 ms; swipe right past 50 px dismisses; F8 (Radix default) focuses. */
+/** docs/rules/platform.md#toasts-and-tooltips: shown 5000 ms; swipe right past 50 px dismisses; F8 (Radix default) focuses. */
 export function ToastProvider({ children }: { children: React.ReactNode }) {
   return (
     <ToastPrimitives.Provider duration={5000} swipeDirection="right" swipeThreshold={50}>

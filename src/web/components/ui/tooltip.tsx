@@ -2,7 +2,7 @@ import * as React from 'react';
 import * as TooltipPrimitive from '@radix-ui/react-tooltip';
 import { cn } from '@/lib/utils';
 
-/** Part 1 section 9: open delay 700 ms, skip delay 300 ms. */
+/** docs/rules/platform.md#toasts-and-tooltips: open delay 700 ms, skip delay 300 ms. */
 export function TooltipProvider({ children }: { children: React.ReactNode }) {
   return (
     <TooltipPrimitive.Provider delayDuration={700} skipDelayDuration={300}>

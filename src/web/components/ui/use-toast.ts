@@ -2,7 +2,7 @@
 import * as React from 'react';
 import type { ToastActionElement, ToastProps } from '@/components/ui/toast';
 
-/** Part 1 section 9: one toast at a time; a dismissed toast is removed after 1,000,000 ms. */
+/** docs/rules/platform.md#toasts-and-tooltips: one toast at a time; a dismissed toast is removed after 1,000,000 ms. */
 const TOAST_LIMIT = 1;
 const TOAST_REMOVE_DELAY = 1_000_000;
 

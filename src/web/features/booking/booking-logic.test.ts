@@ -41,7 +41,7 @@ describe('month grid', () => {
   });
 });
 
-describe('disabled days (part 2 sections 5 and 9)', () => {
+describe('disabled days (docs/rules/scheduling.md#calendar)', () => {
   const today = '2026-11-23'; // a Monday
 
   it('disables past days, days of weeks that are not enabled and days past advanceBookingDays', () => {
@@ -93,7 +93,7 @@ describe('slot times', () => {
   });
 });
 
-describe('booking form checks (part 2 section 5)', () => {
+describe('booking form checks (docs/rules/scheduling.md#booking-form)', () => {
   const filled = { customerName: 'Ana', customerEmail: 'ana@example.com', customerPhone: '', notes: '' };
 
   it("uses the server's messages and wants a phone only when requirePhone is set", () => {

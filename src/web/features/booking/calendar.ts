@@ -1,5 +1,5 @@
 // The booking calendar's pure rules: dates are 'YYYY-MM-DD' strings on the organization's wall clock, never
-// browser-local Date objects, so a visitor in another time zone sees the organization's days (DECISIONS.md Scheduling).
+// browser-local Date objects, so a visitor in another time zone sees the organization's days (docs/rules/scheduling.md#wall-clock-time).
 import { WEEKDAYS, type PublicScheduleSettings } from '@contracts/scheduling';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -55,7 +55,7 @@ export function compareMonths(a: MonthRef, b: MonthRef): number {
   return a.year * 12 + a.month - (b.year * 12 + b.month);
 }
 
-/** Weeks starting Sunday (part 2 section 9); null pads the days outside the month. */
+/** Weeks starting Sunday (docs/rules/scheduling.md#calendar); null pads the days outside the month. */
 export function monthGrid({ year, month }: MonthRef): (string | null)[][] {
   const first = dateKey(year, month, 1);
   const daysInMonth = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
@@ -76,7 +76,7 @@ export function isDayDisabled(date: string, today: string, settings: DayRules): 
   return settings[`${WEEKDAYS[weekdayOf(date)]}Enabled`] !== true;
 }
 
-/** Part 2 section 9: focus search gives up after 365 disabled days. */
+/** docs/rules/scheduling.md#calendar: focus search gives up after 365 disabled days. */
 export const FOCUS_SEARCH_LIMIT = 365;
 
 /** The nearest day from `from` moving by `step` days that is not disabled; null when none within the limit. */

@@ -22,7 +22,7 @@ function ExitToHome({ href }: { href: string }) {
   );
 }
 
-/** The public booking page: `/schedule/{x}` takes an organization slug or a schedule token (DECISIONS.md Scheduling). */
+/** The public booking page: `/schedule/{x}` takes an organization slug or a schedule token (docs/rules/scheduling.md#public-pages-key). */
 export function ScheduleScreen() {
   const { slug = '' } = useParams();
   const [searchParams] = useSearchParams();

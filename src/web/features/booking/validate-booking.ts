@@ -1,4 +1,4 @@
-// The booking form's checks with the server's messages (part 2 section 5), without loading zod on a public page.
+// The booking form's checks with the server's messages (docs/rules/scheduling.md#booking-form), without loading zod on a public page.
 import { SCHEDULING_MESSAGES } from '@contracts/scheduling';
 
 export interface BookingDetails {

@@ -29,7 +29,7 @@ const AddPaymentMethodDialog = lazy(() =>
 );
 
 /**
- * DECISIONS.md "Customer portal": one customer, reached by a signed-in customer, staff previewing
+ * docs/rules/customer-portal.md#who-sees-the-portal: one customer, reached by a signed-in customer, staff previewing
  * `?customer={id}`, or a signed portal link (`#token=`, or `?token=` of older e-mails). Anyone else is sent to
  * sign in. The link's token leaves the address bar at once and stays with this tab (portal-link-token.ts).
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addressLine, addressLines, orDash } from '@/features/customers/customer-display';
 
-describe('customer list display (part 1 section 2)', () => {
+describe('customer list display (docs/rules/records.md#customer-list)', () => {
   it("shows '-' for missing values", () => {
     expect(orDash(null)).toBe('-');
     expect(orDash('  ')).toBe('-');

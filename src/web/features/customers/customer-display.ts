@@ -1,4 +1,4 @@
-// How a customer row reads on screen: missing values show '-' (part 1 section 2, Customers).
+// How a customer row reads on screen: missing values show '-' (docs/rules/records.md#customer-list).
 import type { Customer } from '@contracts/customers';
 
 export const MISSING = '-';

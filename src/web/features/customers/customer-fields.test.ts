@@ -12,7 +12,7 @@ import {
   zipDigits,
 } from '@/features/customers/customer-fields';
 
-describe('customer form rules (part 1 section 5)', () => {
+describe('customer form rules (docs/rules/records.md#customer-form)', () => {
   it('offers the payment terms and methods with their labels, net30 first chosen', () => {
     expect(PAYMENT_TERMS_OPTIONS.map((o) => o.label)).toEqual(['Net 15', 'Net 30', 'Net 45', 'Net 60', 'Due on receipt']);
     expect(PAYMENT_METHOD_OPTIONS.map((o) => o.label)).toEqual(['Card', 'Bank Transfer', 'Check', 'Cash']);

@@ -80,7 +80,7 @@ export function isCompleteZip(value: string): boolean {
   return /^\d{5}$/.test(value);
 }
 
-/** The lookup fills city and state only when both are still empty (part 1 section 5). */
+/** The lookup fills city and state only when both are still empty (docs/rules/records.md#zip-lookup). */
 export function shouldFillPlace(city: string, state: string): boolean {
   return !city.trim() && !state.trim();
 }

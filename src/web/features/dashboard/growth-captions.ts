@@ -1,4 +1,4 @@
-// The cards' captions, computed from the server's growth figures (DECISIONS.md replaces the fixed +12%, +8%, +5).
+// The cards' captions, computed from the server's growth figures (instead of the fixed +12%, +8%, +5: docs/rules/reports.md#dashboard-cards).
 import { toCents } from '@contracts/money';
 
 /** '+12% from last month', '-5% from last month', '0% from last month'; without a base: 'New this month' if there is something now, else nothing. */
@@ -19,7 +19,7 @@ export function overdueCaption(count: number): string {
   return `${count} overdue`;
 }
 
-/** 'Out of stock' at zero, else 'Low stock' (part 1 section 2, Inventory Alerts). */
+/** 'Out of stock' at zero, else 'Low stock' (docs/rules/reports.md#dashboard-lists). */
 export function stockLabel(quantity: number): 'Out of stock' | 'Low stock' {
   return quantity <= 0 ? 'Out of stock' : 'Low stock';
 }

@@ -67,7 +67,7 @@ function useInventorySummary(enabled: boolean) {
 
 type SaveInput = { id: null; body: CreateInventoryItemBody } | { id: number; body: UpdateInventoryItemBody };
 
-/** Saves refresh the list, the counts and the dashboard's Inventory Alerts (part 2 section 7). */
+/** Saves refresh the list, the counts and the dashboard's Inventory Alerts (docs/rules/inventory-and-time.md#inventory-items). */
 function useSaveInventoryItem() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -58,7 +58,7 @@ function OrganizationHome({ organization }: { organization: SluggedOrganization 
             <>
               {' '}
               Sign in to see your appointments and invoices, or{' '}
-              {/* DECISIONS.md: registering from here joins this organization. */}
+              {/* Registering from here joins this organization (docs/rules/sign-in-and-sessions.md#registration). */}
               <Link to={`/register?org=${encodeURIComponent(organization.slug)}`} className="font-medium text-primary hover:underline">
                 create an account
               </Link>

@@ -14,7 +14,7 @@ import {
 import { invitesToast, portalToast, remindersToast } from './action-messages';
 
 describe('payment analytics display', () => {
-  it('labels the five aging buckets as the spec names them, in order', () => {
+  it('labels the five aging buckets as documented, in order', () => {
     expect(AGING_BUCKET_VIEWS.map((b) => [b.key, b.label])).toEqual([
       ['current', 'Current (0-30 days)'],
       ['days30', '31-60 days'],

@@ -1,5 +1,5 @@
 // What the Payment Analytics screen writes: card values and captions, bucket labels and sums. Real
-// figures only (DECISIONS.md): a missing figure is '—' with the reason, never a placeholder number.
+// figures only (docs/rules/money-and-payments.md#payment-analytics): a missing figure is '—' with the reason, never a placeholder number.
 import type { AgingBucket, AgingInvoice, PaymentAnalytics } from '@contracts/payment-analytics';
 import { toCents } from '@contracts/money';
 
@@ -7,7 +7,7 @@ export const NO_FIGURE = '—';
 export const NO_RECENT_PAYMENTS = 'No payments in the last 90 days';
 export const NO_PREVIOUS_PAYMENTS = 'No payments in the previous 90 days to compare';
 
-/** Part 2 section 9's buckets, coloured from green (current) to dark red (over 120 days). */
+/** The aging buckets (docs/rules/money-and-payments.md#payment-analytics), coloured from green (current) to dark red (over 120 days). */
 export const AGING_BUCKET_VIEWS: readonly { key: AgingBucket; label: string; tone: string }[] = [
   { key: 'current', label: 'Current (0-30 days)', tone: 'border-l-green-600 bg-green-50 text-green-900' },
   { key: 'days30', label: '31-60 days', tone: 'border-l-yellow-500 bg-yellow-50 text-yellow-900' },

@@ -1,4 +1,4 @@
-// The processor form's values <-> the processor and the request body (part 2 section 5, Processor form).
+// The processor form's values <-> the processor and the request body (docs/rules/money-and-payments.md#processor-form).
 import type { PaymentProcessor, ProcessorBodyInput, ProcessorFeeField, ProcessorType } from '@contracts/payment-processors';
 import { CONFIG_FIELDS, FEE_OPTIONS, PROCESSOR_TYPE_OPTIONS } from '@/features/payment-processors/processor-options';
 
@@ -23,7 +23,7 @@ function isProcessorType(value: string): value is ProcessorType {
 
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
-/** Defaults of part 2 section 5: inactive, test mode on, nothing chosen. */
+/** Defaults (docs/rules/money-and-payments.md#processor-form): inactive, test mode on, nothing chosen. */
 export function processorFormValues(processor: PaymentProcessor | null): ProcessorFormValues {
   const fees = Object.fromEntries(FEE_OPTIONS.map((o) => [o.value, text(processor?.fees[o.value])])) as Record<ProcessorFeeField, string>;
   const configuration: Record<string, string> = Object.fromEntries([...KNOWN_CONFIG_KEYS].map((key) => [key, '']));

@@ -13,7 +13,7 @@ import {
 import { CAPABILITY_OPTIONS, CONFIG_FIELDS, FEE_OPTIONS, FEE_STEP, feeSummary, isMaskedValue, PROCESSOR_TYPE_OPTIONS, SECRET_MASK } from './processor-options';
 
 describe('processor options (kept equal to the contract)', () => {
-  it('offers the spec types with their labels', () => {
+  it('offers the documented types with their labels', () => {
     expect(PROCESSOR_TYPE_OPTIONS.map((o) => o.value)).toEqual([...PROCESSOR_TYPES]);
     for (const o of PROCESSOR_TYPE_OPTIONS) expect(o.label).toBe(PROCESSOR_TYPE_LABELS[o.value]);
     expect(PROCESSOR_TYPE_OPTIONS.map((o) => o.label)).toEqual(['Stripe', 'Square', 'Manual Payments']);
@@ -24,7 +24,7 @@ describe('processor options (kept equal to the contract)', () => {
     for (const o of CAPABILITY_OPTIONS) expect(o.label).toBe(PROCESSOR_CAPABILITY_LABELS[o.value]);
   });
 
-  it('has the four fees with the spec placeholders and step', () => {
+  it('has the four fees with the documented placeholders and step', () => {
     expect(FEE_OPTIONS.map((o) => o.value)).toEqual([...PROCESSOR_FEE_FIELDS]);
     expect(FEE_OPTIONS[0].placeholder).toBe(PROCESSOR_FEE_PLACEHOLDERS.transactionFee);
     expect(FEE_OPTIONS[1].placeholder).toBe(PROCESSOR_FEE_PLACEHOLDERS.fixedFee);

@@ -43,7 +43,7 @@ function minutesBetween(start: string, end: number): number {
   return Math.max(0, Math.floor((end - new Date(start).getTime()) / 60_000));
 }
 
-/** Hours and minutes (part 2 section 9): "2h 05m". */
+/** Hours and minutes (docs/rules/inventory-and-time.md#timer): "2h 05m". */
 function formatDuration(totalMinutes: number): string {
   return `${Math.floor(totalMinutes / 60)}h ${String(totalMinutes % 60).padStart(2, '0')}m`;
 }
@@ -242,7 +242,7 @@ function EntriesTable({ entries, now }: { entries: TimeEntry[]; now: number }) {
 
 export function TimeTrackingScreen() {
   const [searchParams] = useSearchParams();
-  // The dashboard's Start Timer links here with ?start=1 (DECISIONS.md): the start form takes focus.
+  // The dashboard's Start Timer links here with ?start=1 (docs/rules/reports.md#quick-actions): the start form takes focus.
   const startRequested = searchParams.has('start');
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);

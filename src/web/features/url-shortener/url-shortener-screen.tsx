@@ -65,7 +65,7 @@ function useOrganizations(enabled: boolean) {
   return useQuery({ queryKey: ['organizations'], queryFn: () => api.get<OrganizationSummary[]>('/api/organizations'), enabled });
 }
 
-/** Links resolve on the product's own origin (part 2, URL Shortener screen). */
+/** Links resolve on the product's own origin (docs/rules/short-urls.md#short-urls). */
 const fullShortUrl = (code: string) => `${window.location.origin}/s/${code}`;
 
 async function copyShortUrl(code: string): Promise<void> {

@@ -21,7 +21,7 @@ export interface Session {
   isLoading: boolean;
 }
 
-/** A failing current-user call means "not signed in" (part 1 section 4). */
+/** A failing current-user call means "not signed in" (docs/rules/sign-in-and-sessions.md#session-states). */
 export function useCurrentUser(): Session {
   const query = useQuery(currentUserQueryOptions);
   return { user: query.isError ? null : (query.data ?? null), isLoading: query.isPending };

@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 import { clearImpersonationToken, getImpersonationToken } from '@/lib/impersonation-token';
 import { hardNavigate } from '@/lib/hard-navigate';
 
-/** Part 1 section 4: impersonating when a token is stored or the URL carries `impersonating`. */
+/** docs/rules/sign-in-and-sessions.md#session-states: impersonating when a token is stored or the URL carries `impersonating`. */
 export function isImpersonatingSession(): boolean {
   return getImpersonationToken() !== null || new URLSearchParams(window.location.search).has('impersonating');
 }

@@ -12,7 +12,7 @@ export function logout(): Promise<void> {
   return api.post<void>('/api/auth/logout');
 }
 
-/** Part 2 section 8: 'Logged out', then /login after 0.5 s; on failure /login anyway. */
+/** docs/rules/sign-in-and-sessions.md#logout: 'Logged out', then /login after 0.5 s; on failure /login anyway. */
 export function useLogout(): { signOut: () => void; isSigningOut: boolean } {
   const queryClient = useQueryClient();
   const [isSigningOut, setIsSigningOut] = useState(false);

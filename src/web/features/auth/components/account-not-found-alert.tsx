@@ -8,7 +8,7 @@ interface AccountNotFoundAlertProps {
   onTryAgain: () => void;
 }
 
-/** Part 2 section 4: stays until 'Try a different email' clears it. */
+/** docs/rules/sign-in-and-sessions.md#login-screen: stays until 'Try a different email' clears it. */
 export function AccountNotFoundAlert({ email, onTryAgain }: AccountNotFoundAlertProps) {
   return (
     <Alert variant="destructive" data-testid="account-not-found">

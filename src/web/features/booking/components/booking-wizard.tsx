@@ -46,7 +46,7 @@ export function BookingWizard({ slug, schedule, initialServiceId, homeHref }: Bo
   const [result, setResult] = useState<BookingResult | null>(null);
   const book = useBookAppointment(slug);
   const heading = useRef<HTMLHeadingElement>(null);
-  // "Today" is the organization's, wherever the visitor is (DECISIONS.md Scheduling).
+  // "Today" is the organization's, wherever the visitor is (docs/rules/scheduling.md#wall-clock-time).
   const today = useMemo(() => todayIn(settings.timeZone), [settings.timeZone]);
 
   const { user } = useCurrentUser();

@@ -3,7 +3,7 @@ import { cn } from '@/lib/utils';
 
 export const BOOKING_STEPS = ['Service', 'Date & Time', 'Details', 'Confirmation'] as const;
 
-/** Completed steps carry a check (part 2 section 2). */
+/** Completed steps carry a check (docs/rules/scheduling.md#booking-wizard). */
 export function StepIndicator({ current }: { current: number }) {
   return (
     <nav aria-label="Booking progress">
@@ -25,7 +25,8 @@ export function StepIndicator({ current }: { current: number }) {
                 </span>
                 <span className={cn('h-0.5 flex-1', i === BOOKING_STEPS.length - 1 ? 'invisible' : i < current ? 'bg-primary' : 'bg-border')} aria-hidden />
               </div>
-              <span className={cn('text-xs leading-tight sm:text-sm', active ? 'font-semibold text-foreground' : 'text-muted-foreground')}>
+              {/* Whole words: the step keeps the width of its longest word rather than breaking "Confirmation". */}
+              <span className={cn('text-xs leading-tight [overflow-wrap:normal] sm:text-sm', active ? 'font-semibold text-foreground' : 'text-muted-foreground')}>
                 {label}
                 {done && <span className="sr-only"> (completed)</span>}
               </span>

@@ -16,7 +16,7 @@ interface InvoicesListProps {
   onPay?: (invoice: PortalInvoice) => void;
 }
 
-/** Part 2 section 4: overdue is shown when the due date has passed and the invoice is not paid. */
+/** docs/rules/customer-portal.md#portal-screen: overdue is shown when the due date has passed and the invoice is not paid. */
 function InvoiceStatus({ invoice }: { invoice: PortalInvoice }) {
   return invoice.isOverdue && invoice.status !== 'paid' ? <StatusBadge status="overdue" /> : <StatusBadge status={invoice.status} />;
 }

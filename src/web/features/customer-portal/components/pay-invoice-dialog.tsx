@@ -1,4 +1,4 @@
-// Pay Invoice (part 2 section 2): the server starts a card payment of the balance due, then the shared
+// Pay Invoice (docs/rules/customer-portal.md#portal-screen): the server starts a card payment of the balance due, then the shared
 // payment form takes the card and confirms it.
 import { useEffect, useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// The customer's portal from staff's side (DECISIONS.md "Customer portal"): e-mail the customer a signed link,
+// The customer's portal from staff's side (docs/rules/customer-portal.md#portal-links): e-mail the customer a signed link,
 // preview the portal as the customer sees it, or revoke every link sent (docs/customer-portal.md, Portal links).
 import { lazy, Suspense, useState } from 'react';
 import { ExternalLink, Link2Off, Mail } from 'lucide-react';

@@ -11,7 +11,7 @@ export function getDashboardStats(signal?: AbortSignal): Promise<DashboardStats>
   return api.get<DashboardStats>('/api/dashboard/stats', { signal });
 }
 
-/** Part 1 section 9: dashboard data is fresh for 5 minutes and kept for 10. */
+/** docs/rules/reports.md#dashboard-lists: dashboard data is fresh for 5 minutes and kept for 10. */
 export const dashboardStatsQueryOptions = queryOptions({
   queryKey: dashboardStatsQueryKey,
   queryFn: ({ signal }) => getDashboardStats(signal),

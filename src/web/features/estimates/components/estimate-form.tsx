@@ -1,4 +1,4 @@
-// The create / edit estimate form (part 1 section 5, Estimate form; section 8 messages).
+// The create / edit estimate form (docs/rules/records.md#estimate-form, #messages-on-screen).
 import { useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';

@@ -5,7 +5,7 @@ import { toast } from '@/components/ui/use-toast';
 import { downloadEstimatePdf } from '@/features/estimates/api/download-estimate';
 import { useEmailEstimate } from '@/features/estimates/api/email-estimate';
 
-/** Email to customer and Download Estimate, with the messages of part 1 section 8. */
+/** Email to customer and Download Estimate, with the messages of docs/rules/records.md#messages-on-screen. */
 export function useEstimateActions() {
   const emailMutation = useEmailEstimate();
   const [downloadingId, setDownloadingId] = useState<number | null>(null);

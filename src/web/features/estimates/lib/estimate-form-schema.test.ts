@@ -9,7 +9,7 @@ const values = (patch: Partial<EstimateFormValues> = {}): EstimateFormValues => 
   ...patch,
 });
 
-describe('estimate form rules (part 1 section 5)', () => {
+describe('estimate form rules (docs/rules/records.md#estimate-form)', () => {
   it('asks for a customer and a title', () => {
     const result = estimateFormSchema.safeParse(values({ customerId: null, title: '' }));
     expect(result.success).toBe(false);

@@ -1,4 +1,4 @@
-// The estimate form (part 1 section 5, Estimate form): the contract's rules and messages.
+// The estimate form (docs/rules/records.md#estimate-form): the contract's rules and messages.
 import { z } from 'zod';
 import { fromCents, toCents } from '@contracts/money';
 import { createEstimateSchema, ESTIMATE_STATUSES, type CreateEstimateInput, type Estimate, type EstimateStatus } from '@contracts/estimates';
@@ -66,7 +66,7 @@ export function estimateTotals(values: Pick<EstimateFormValues, 'lineItems' | 't
   return { subtotalCents, taxCents, totalCents: subtotalCents + taxCents };
 }
 
-/** The POST/PUT body of part 1 section 7: lineItems as a JSON string, amounts as strings. */
+/** The POST/PUT body (docs/rules/records.md#estimate-form): lineItems as a JSON string, amounts as strings. */
 export function toEstimatePayload(out: EstimateFormOutput, raw: EstimateFormValues): CreateEstimateInput {
   const { subtotalCents, totalCents } = estimateTotals(raw);
   const lines = out.lineItems.map((line, i) => ({

@@ -1,4 +1,4 @@
-// The create / edit invoice form (part 1 section 5, Invoice form; section 8 messages). After a
+// The create / edit invoice form (docs/rules/records.md#invoice-form, #messages-on-screen). After a
 // successful create the dialog stays open and offers Email, Download and Done in place of Create.
 import { useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
@@ -97,7 +97,7 @@ function InvoiceFormBody({ invoice, onDone }: { invoice: Invoice | null; onDone:
   const addWorkOrder = (id: string) => {
     const workOrder = workOrders.data?.rows.find((wo) => String(wo.id) === id);
     if (!workOrder) return;
-    // Adds one line (part 1 section 5); the selector goes back to its prompt.
+    // Adds one line (docs/rules/records.md#invoice-form); the selector goes back to its prompt.
     form.setValue('lineItems', linesWithWorkOrder(form.getValues('lineItems'), workOrder), { shouldDirty: true });
     form.setValue('workOrderId', workOrder.id, { shouldDirty: true });
   };

@@ -8,7 +8,7 @@ import { useEmailInvoice } from '@/features/invoices/api/email-invoice';
 export const DOWNLOAD_FAILED = 'Download failed, please try again.';
 
 /**
- * Email to customer and Download Invoice with the messages of part 1 section 8. A failed download
+ * Email to customer and Download Invoice with the messages of docs/rules/records.md#messages-on-screen. A failed download
  * is an alert on the list page and a toast in the dialog.
  */
 export function useInvoiceActions({ downloadFailure }: { downloadFailure: 'alert' | 'toast' }) {

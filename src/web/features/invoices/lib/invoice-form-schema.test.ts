@@ -13,7 +13,7 @@ import {
 
 const values = (patch: Partial<InvoiceFormValues> = {}): InvoiceFormValues => ({ ...newInvoiceValues(), customerId: 4, ...patch });
 
-describe('invoice form rules (part 1 section 5)', () => {
+describe('invoice form rules (docs/rules/records.md#invoice-form)', () => {
   it('asks for a customer', () => {
     const result = invoiceFormSchema.safeParse(values({ customerId: null }));
     expect(result.error?.issues.map((i) => i.message)).toEqual(['Please select a customer']);

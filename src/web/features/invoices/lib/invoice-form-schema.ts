@@ -1,4 +1,4 @@
-// The invoice form (part 1 section 5, Invoice form): only complete lines are sent, tax is null and
+// The invoice form (docs/rules/records.md#invoice-form): only complete lines are sent, tax is null and
 // subtotal = total = the sum of the line amounts.
 import { z } from 'zod';
 import { createInvoiceSchema, INVOICE_STATUSES, type CreateInvoiceInput, type Invoice, type InvoiceStatus, type UpdateInvoiceInput } from '@contracts/invoices';
@@ -127,7 +127,7 @@ export function toInvoicePayload(out: InvoiceFormOutput): CreateInvoiceInput {
   };
 }
 
-/** The update also sends the invoice number (part 1 section 7); the estimate link is left as it is. */
+/** The update also sends the invoice number (docs/rules/records.md#invoice-form); the estimate link is left as it is. */
 export function toInvoiceUpdate(out: InvoiceFormOutput, invoice: Invoice): UpdateInvoiceInput {
   return { ...toInvoicePayload(out), invoiceNumber: invoice.invoiceNumber };
 }

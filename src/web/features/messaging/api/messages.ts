@@ -33,7 +33,7 @@ export function useCreateMessage() {
   });
 }
 
-/** Part 1 section 7: PUT {status: 'sent', sentDate}. The server sends each message once (409 after). */
+/** PUT {status: 'sent', sentDate} (docs/rules/messaging.md#messages). The server sends each message once (409 after). */
 export function useSendMessage() {
   const queryClient = useQueryClient();
   return useMutation({

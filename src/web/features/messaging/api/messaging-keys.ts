@@ -10,7 +10,7 @@ export const templateKeys = {
   all: ['message-templates'] as const,
 };
 
-/** Part 1 section 7: after a save the lists and the dashboard figures are fetched again. */
+/** docs/rules/platform.md#request-rules: after a save the lists and the dashboard figures are fetched again. */
 export function refreshAfterMessageChange(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([queryClient.invalidateQueries({ queryKey: messageKeys.all }), queryClient.invalidateQueries({ queryKey: ['dashboard'] })]);
 }

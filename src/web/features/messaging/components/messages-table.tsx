@@ -32,7 +32,7 @@ function SendButton({ message, sendingId, onSend, wide }: { message: Message; se
   );
 }
 
-/** Part 1 section 2: Subject, Type, Recipients, Status, Created, Sent; Send only for drafts. A stacked list on phones. */
+/** docs/rules/messaging.md#messages: Subject, Type, Recipients, Status, Created, Sent; Send only for drafts. A stacked list on phones. */
 export function MessagesTable({ messages, canSend, sendingId, onSend }: MessagesTableProps) {
   const canSendRow = (m: Message) => canSend && m.status === 'draft';
   return (

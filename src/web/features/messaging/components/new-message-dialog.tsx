@@ -39,7 +39,7 @@ export function NewMessageDialog({ onClose }: { onClose: () => void }) {
   const create = useCreateMessage();
   const templateChoices = (templates.data ?? []).filter((t) => t.isActive && t.type === type);
 
-  // Part 1 section 5: choosing the type clears the recipients (an address is not a phone number).
+  // docs/rules/messaging.md#recipients: choosing the type clears the recipients (an address is not a phone number).
   const changeType = (next: MessageKind) => {
     setType(next);
     setRecipients([]);

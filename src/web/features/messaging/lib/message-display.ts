@@ -3,7 +3,7 @@ import { phoneDigits } from '@contracts/format';
 
 export type MessageKind = 'email' | 'sms';
 
-/** Part 1 section 8. */
+/** docs/rules/messaging.md#messages-on-screen. */
 export const MESSAGING_TOASTS = {
   created: 'Message created successfully',
   createFailed: 'Failed to create message',
@@ -40,7 +40,7 @@ export interface RecipientChoice {
 }
 
 /**
- * Part 1 section 5: only customers with an e-mail (type email) or a phone (type sms). A phone must have
+ * docs/rules/messaging.md#recipients: only customers with an e-mail (type email) or a phone (type sms). A phone must have
  * 10 digits, as the server requires, so a customer whose number could not be texted is not offered.
  */
 export function recipientChoices(customers: readonly ContactCustomer[], type: MessageKind): RecipientChoice[] {

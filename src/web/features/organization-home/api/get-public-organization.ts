@@ -10,7 +10,7 @@ export type SluggedOrganization = PublicOrganization & { slug: string };
 const MAX_SLUG_LENGTH = 50;
 
 export function getPublicOrganization(slug: string): Promise<PublicOrganization> {
-  // Part 2 section 5: an impossible slug is answered on the spot, without a request.
+  // docs/rules/organizations-and-roles.md#slugs: an impossible slug is answered on the spot, without a request.
   if (slug.length > MAX_SLUG_LENGTH) return Promise.reject(new ApiError(404, '404: Organization not found', { message: 'Organization not found' }));
   return api.get<PublicOrganization>(`/api/public/organization-by-slug/${encodeURIComponent(slug)}`);
 }
@@ -19,7 +19,7 @@ export function usePublicOrganization(slug: string) {
   return useQuery({
     queryKey: ['public', 'organization', slug],
     queryFn: () => getPublicOrganization(slug),
-    // Part 2 section 9: the home page's organization data is stale after 5 minutes.
+    // docs/rules/scheduling.md#organization-home: the home page's organization data is stale after 5 minutes.
     staleTime: 5 * 60_000,
   });
 }

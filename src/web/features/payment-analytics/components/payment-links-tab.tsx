@@ -18,7 +18,7 @@ function LinkRow({ link }: { link: PaymentLink }) {
       <div className="min-w-0 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-medium">{invoiceText(link)}</span>
-          {/* Part 2 section 4: active stands out, every other status is secondary. */}
+          {/* Active stands out, every other status is secondary (docs/rules/money-and-payments.md#payment-links). */}
           <Badge variant={link.status === 'active' ? 'default' : 'secondary'} data-status={link.status}>
             {statusLabel(link.status)}
           </Badge>

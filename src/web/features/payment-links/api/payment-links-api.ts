@@ -15,7 +15,7 @@ export function usePaymentLinks(enabled: boolean) {
   });
 }
 
-/** Part 2: an invoice can get a link while its status is not paid and its total is above 0. */
+/** docs/rules/money-and-payments.md#payment-links: an invoice can get a link while its status is not paid and its total is above 0. */
 export function isLinkable(invoice: Pick<Invoice, 'status' | 'total'>): boolean {
   return invoice.status !== 'paid' && toCents(invoice.total) > 0;
 }

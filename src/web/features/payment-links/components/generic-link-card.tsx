@@ -20,7 +20,7 @@ export function GenericLinkCard({ organizationId }: { organizationId: number | n
   const [url, setUrl] = useState<string | null>(null);
 
   const generate = () => {
-    // Part 2 section 5: the generic link belongs to the current user's organization.
+    // docs/rules/money-and-payments.md#payment-links: the generic link belongs to the current user's organization.
     if (organizationId === null) {
       toast({ variant: 'destructive', title: PAYMENT_LINK_MESSAGES.genericFailed, description: PAYMENT_LINK_MESSAGES.needsOrganization });
       return;

@@ -14,7 +14,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useCreateInvoicePaymentLink, useUnpaidInvoices } from '@/features/payment-links/api/payment-links-api';
 import { LinkResult } from '@/features/payment-links/components/link-result';
 
-/** "INV-00012 - Pat Customer - $120.00" (part 2: number, customer name, total). */
+/** "INV-00012 - Pat Customer - $120.00" (docs/rules/money-and-payments.md#payment-links: number, customer name, total). */
 export const invoiceLabel = (i: Pick<Invoice, 'invoiceNumber' | 'customerName' | 'total'>) =>
   `${i.invoiceNumber} - ${i.customerName ?? 'No customer'} - ${formatMoney(i.total)}`;
 
@@ -25,7 +25,7 @@ export function InvoiceLinkCard({ canCreate }: { canCreate: boolean }) {
   const [result, setResult] = useState<{ invoiceId: number; url: string } | null>(null);
 
   const generate = () => {
-    // Part 2 section 5: generating needs a selected invoice (the button stays disabled until then).
+    // docs/rules/money-and-payments.md#payment-links: generating needs a selected invoice (the button stays disabled until then).
     if (!invoiceId) return;
     const id = Number(invoiceId);
     create.mutate(id, {

@@ -22,7 +22,7 @@ export function paymentProcessorsQueryOptions(organizationId: number) {
   });
 }
 
-/** Fetched only once an organization is chosen (part 2 section 7). */
+/** Fetched only once an organization is chosen (docs/rules/money-and-payments.md#payment-processors-screen). */
 export function usePaymentProcessors(organizationId: number | null) {
   return useQuery({ ...paymentProcessorsQueryOptions(organizationId ?? 0), enabled: organizationId !== null && organizationId > 0 });
 }

@@ -35,7 +35,7 @@ export function useSavePaymentProcessor() {
   });
 }
 
-/** Activate sends only `{ isActive: true }` (part 2 section 7). */
+/** Activate sends only `{ isActive: true }` (docs/rules/money-and-payments.md#payment-processors-screen). */
 export function useActivatePaymentProcessor() {
   const refresh = useRefreshProcessors();
   return useMutation({ mutationFn: (id: number) => updatePaymentProcessor(id, { isActive: true }), onSuccess: refresh });

@@ -5,7 +5,7 @@ import { Card } from '@/components/ui/card';
 import { ProcessorsManager } from '@/features/payment-processors/components/processors-manager';
 
 /**
- * The organization screen's payment processors manager (part 2, Organization Management), toggled
+ * The organization screen's payment processors manager (docs/rules/organizations-and-roles.md#organization-form), toggled
  * with Manage/Hide. Processors are fetched only while it is open.
  */
 export function OrganizationProcessorsPanel({ organizationId }: { organizationId: number }) {

@@ -5,7 +5,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useSavePaymentProcessor } from '@/features/payment-processors/api/save-payment-processor';
 import { ProcessorForm } from '@/features/payment-processors/components/processor-form';
 
-/** The Payment Processors screen says "create"; the organization screen's manager says "add" (part 2 section 8). */
+/** The Payment Processors screen says "create"; the organization screen's manager says "add" (docs/rules/money-and-payments.md#payment-processors-screen). */
 export type CreateWording = 'create' | 'add';
 
 export interface ProcessorDialogProps {

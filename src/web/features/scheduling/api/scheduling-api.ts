@@ -1,4 +1,4 @@
-// Fetchers, query keys and mutations of the Scheduling screen (part 2 section 7, "Scheduling").
+// Fetchers, query keys and mutations of the Scheduling screen (docs/rules/scheduling.md#scheduling-screen).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   Appointment,
@@ -38,7 +38,7 @@ export function useScheduleSettings() {
   });
 }
 
-/** Cached two minutes (part 2 section 9). */
+/** Cached two minutes (docs/rules/scheduling.md#reminders). */
 export function useReminderSettings() {
   const org = useOrganizationScope();
   return useQuery({

@@ -1,4 +1,4 @@
-// Add / edit a service (loaded when first opened); the contract's schema gives the spec's messages.
+// Add / edit a service (loaded when first opened); the contract's schema gives the documented messages (docs/rules/scheduling.md#services).
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';

@@ -8,7 +8,7 @@ import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { timeLabel, WEEKDAY_KEYS } from '@/features/scheduling/scheduling-logic';
 
-/** The public booking page of these settings (DECISIONS.md: /schedule/{x} takes the token). */
+/** The public booking page of these settings (docs/rules/scheduling.md#public-pages-key: /schedule/{x} takes the token). */
 export function bookingLink(settings: ScheduleSettings): string {
   return `${window.location.origin}/schedule/${settings.scheduleToken}`;
 }

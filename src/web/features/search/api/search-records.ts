@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { SearchResponse } from '@contracts/search';
 import { api } from '@/lib/api-client';
 
-/** Up to 5 customers, work orders, estimates and invoices matching `q` (DECISIONS.md, top bar search). */
+/** Up to 5 customers, work orders, estimates and invoices matching `q` (docs/rules/lists.md#top-bar-search). */
 export function searchRecords(q: string, signal?: AbortSignal): Promise<SearchResponse> {
   return api.get<SearchResponse>(`/api/search?q=${encodeURIComponent(q)}`, { signal });
 }

@@ -12,7 +12,7 @@ import { moveHighlight, SEARCH_DEBOUNCE_MS, SEARCH_MAX_LENGTH, searchGroups } fr
 import { optionId, SearchResults } from '@/features/search/components/search-results';
 
 /**
- * The top bar's search (DECISIONS.md): customers, work orders, estimates and invoices in a dropdown;
+ * The top bar's search (docs/rules/lists.md#top-bar-search): customers, work orders, estimates and invoices in a dropdown;
  * arrows move, Enter or a click opens, Escape closes. Below the lg breakpoint it sits behind a
  * button and, once opened, covers the top bar.
  */

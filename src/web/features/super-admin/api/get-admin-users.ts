@@ -19,7 +19,7 @@ function listPath(q: string, page: number): string {
   return `/api/admin/users?${search.toString()}`;
 }
 
-/** Part 2: every user, sorted by first name (by the server, across pages). */
+/** Every user, sorted by first name (docs/rules/organizations-and-roles.md#super-user-dashboard) (by the server, across pages). */
 export function useAdminUsers(q: string, page: number) {
   return useQuery({
     queryKey: adminKeys.users(q, page),

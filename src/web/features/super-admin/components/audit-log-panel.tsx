@@ -3,8 +3,8 @@ import type { AuditEntry } from '@contracts/admin';
 import { displayName, formatDate, formatDateTime } from '@contracts/format';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { ListPager } from '@/components/list-pager';
-import { ListStatus } from '@/components/list-status';
+import { ListBlock } from '@/components/list-block';
+import { useListState } from '@/lib/use-list-state';
 import { AUDIT_PAGE_SIZE, useAuditLog } from '@/features/super-admin/api/get-audit-log';
 import { useOrganizations } from '@/lib/use-organizations';
 import { actionLabel, AUDIT_ACTION_FAMILIES, detailLines, entityLabel, timeOfDay } from '@/features/super-admin/lib/audit-format';
@@ -57,53 +57,64 @@ function Details({ entry, empty = '-' }: { entry: AuditEntry; empty?: string | n
   );
 }
 
-/** The audit log, newest first (DECISIONS.md: who, as whom, what, when, from where). */
+/** The audit log, newest first (docs/rules/sign-in-and-sessions.md#audit-log: who, as whom, what, when, from where). */
 export function AuditLogPanel() {
   const [action, setAction] = useState('');
   const [organizationId, setOrganizationId] = useState('');
-  const [page, setPage] = useState(0);
-  const log = useAuditLog(action, organizationId, page);
+  // No search box here: the block keeps only the page, back to the first on a new filter.
+  const list = useListState();
+  const log = useAuditLog(action, organizationId, list.page);
   const organizations = useOrganizations();
-  const rows = log.data?.rows ?? [];
 
   return (
-    <div data-testid="audit-log">
-      <div className="grid gap-3 border-b p-4 sm:flex sm:flex-wrap">
-        <NativeSelect
-          aria-label="Filter by action"
-          value={action}
-          onChange={(e) => {
-            setAction(e.target.value);
-            setPage(0);
-          }}
-          className="sm:w-52"
-        >
-          <option value="">All actions</option>
-          {AUDIT_ACTION_FAMILIES.map((f) => (
-            <option key={f.value} value={f.value}>
-              {f.label}
-            </option>
-          ))}
-        </NativeSelect>
-        <NativeSelect
-          aria-label="Filter by organization"
-          value={organizationId}
-          onChange={(e) => {
-            setOrganizationId(e.target.value);
-            setPage(0);
-          }}
-          className="sm:w-60"
-        >
-          <option value="">All organizations</option>
-          {(organizations.data ?? []).map((o) => (
-            <option key={o.id} value={String(o.id)}>
-              {o.name}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <ListStatus isPending={log.isPending} error={log.error} isEmpty={rows.length === 0} emptyText="No audit entries." failedTitle="Failed to load the audit log">
-        <div className={log.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+    <ListBlock
+      name="audit-log"
+      testId="audit-log"
+      plain
+      query={log}
+      list={list}
+      pageSize={AUDIT_PAGE_SIZE}
+      emptyText="No audit entries."
+      failedTitle="Failed to load the audit log"
+      toolbar={
+        <>
+            <NativeSelect
+              aria-label="Filter by action"
+              value={action}
+              onChange={(e) => {
+                setAction(e.target.value);
+                list.setPage(0);
+              }}
+              className="sm:w-52"
+            >
+              <option value="">All actions</option>
+              {AUDIT_ACTION_FAMILIES.map((f) => (
+                <option key={f.value} value={f.value}>
+                  {f.label}
+                </option>
+              ))}
+            </NativeSelect>
+            <NativeSelect
+              aria-label="Filter by organization"
+              value={organizationId}
+              onChange={(e) => {
+                setOrganizationId(e.target.value);
+                list.setPage(0);
+              }}
+              className="sm:w-60"
+            >
+              <option value="">All organizations</option>
+              {(organizations.data ?? []).map((o) => (
+                <option key={o.id} value={String(o.id)}>
+                  {o.name}
+                </option>
+              ))}
+            </NativeSelect>
+        </>
+      }
+    >
+      {(rows) => (
+        <>
           <div className="hidden lg:block">
             <Table>
               <TableHeader>
@@ -161,9 +172,8 @@ export function AuditLogPanel() {
               </li>
             ))}
           </ul>
-          <ListPager page={page} pageSize={AUDIT_PAGE_SIZE} total={log.data?.total ?? 0} onPageChange={setPage} />
-        </div>
-      </ListStatus>
-    </div>
+        </>
+      )}
+    </ListBlock>
   );
 }

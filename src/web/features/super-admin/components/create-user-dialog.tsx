@@ -9,7 +9,7 @@ import { useCreateAdminUser } from '@/features/super-admin/api/create-admin-user
 import { useOrganizations } from '@/lib/use-organizations';
 import { UserForm, type UserFormValues } from '@/components/user-form';
 
-// Part 2 section 5 "Create user (super user)": a role must be chosen, and an organization unless the role is customer
+// docs/rules/organizations-and-roles.md#create-user: a role must be chosen, and an organization unless the role is customer
 // (or super_user: system-wide users belong to no organization).
 const resolver = lazyZodResolver<UserFormValues>(() => import('@contracts/users').then((m) => m.adminCreateUserBodySchema));
 

@@ -5,7 +5,7 @@ import { vendorPaymentKeys } from '@/features/vendors/api/vendor-keys';
 
 /**
  * RECENT_VENDOR_PAYMENTS of @contracts/vendors, written out: that module builds zod schemas when
- * loaded, and the screen should not carry zod for a number. Part 1 section 9: the 10 most recent.
+ * loaded, and the screen should not carry zod for a number. docs/rules/records.md#vendors: the 10 most recent.
  */
 export const RECENT_PAYMENTS_LIMIT = 10;
 

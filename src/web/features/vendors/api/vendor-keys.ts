@@ -13,7 +13,7 @@ export const vendorPaymentKeys = {
 };
 
 /**
- * Part 1 section 7: after a save the lists and the dashboard figures are fetched again. Vendors and
+ * docs/rules/platform.md#request-rules: after a save the lists and the dashboard figures are fetched again. Vendors and
  * payments go together: a renamed or deleted vendor changes the payments shown.
  */
 export function refreshAfterVendorChange(queryClient: QueryClient): Promise<unknown> {

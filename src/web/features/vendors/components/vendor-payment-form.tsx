@@ -1,4 +1,4 @@
-// The vendor payment form (part 1 section 5, Vendor payment form; section 8 messages).
+// The vendor payment form (docs/rules/records.md#vendor-payment-form, #messages-on-screen).
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { VENDOR_LIMITS, VENDOR_PAYMENT_METHODS, vendorPaymentFieldsSchema, type VendorPayment } from '@contracts/vendors';

@@ -32,7 +32,7 @@ const payment: VendorPayment = {
 };
 
 describe('vendor form values', () => {
-  it('sends empty optional fields as null (part 1 section 5)', () => {
+  it('sends empty optional fields as null (docs/rules/records.md#vendor-form)', () => {
     const values = { ...vendorFormValues(null), name: '  New Co ', email: ' ', paymentTerms: '' as const };
     expect(vendorPayload(values, false)).toEqual({
       name: 'New Co',
@@ -77,7 +77,7 @@ describe('vendor payment form values', () => {
     expect(vendorPaymentPayload({ ...vendorPaymentFormValues(payment), paymentDate: '' }).paymentDate).toBeNull();
   });
 
-  it('gives the form the spec messages through the contract schema', () => {
+  it('gives the form the documented messages through the contract schema', () => {
     const result = createVendorPaymentBodySchema.safeParse(vendorPaymentFormValues(null, '2026-05-04'));
     expect(result.success).toBe(false);
     const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path.join('.'), i.message]));

@@ -30,7 +30,7 @@ export function vendorFormValues(vendor: Vendor | null, defaultOrganizationId: n
 
 const orNull = (value: string): string | null => (value.trim() === '' ? null : value.trim());
 
-/** Part 1 section 5, Vendor form: empty optional fields are sent as null. */
+/** docs/rules/records.md#vendor-form: empty optional fields are sent as null. */
 export function vendorPayload(values: VendorFormValues, withOrganization: boolean): VendorFormInput {
   return {
     name: values.name.trim(),
@@ -72,7 +72,7 @@ export function dateInput(value: string | null): string {
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 }
 
-/** A new payment is dated today (part 1 section 5). */
+/** A new payment is dated today (docs/rules/records.md#vendor-payment-form). */
 export function vendorPaymentFormValues(payment: VendorPayment | null, today = todayInput()): VendorPaymentFormValues {
   return {
     vendorId: payment ? String(payment.vendorId) : '',
@@ -85,7 +85,7 @@ export function vendorPaymentFormValues(payment: VendorPayment | null, today = t
   };
 }
 
-/** Part 1 section 7: vendorId a number, method '' unless one was chosen, blank texts and date as null. */
+/** docs/rules/records.md#vendor-payment-form: vendorId a number, method '' unless one was chosen, blank texts and date as null. */
 export function vendorPaymentPayload(values: VendorPaymentFormValues): VendorPaymentFormInput {
   return {
     vendorId: Number(values.vendorId),

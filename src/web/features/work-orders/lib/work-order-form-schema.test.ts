@@ -10,7 +10,7 @@ function messages(input: WorkOrderFormValues): string[] {
   return result.success ? [] : result.error.issues.map((i) => i.message);
 }
 
-describe('work order form rules (part 1 section 5)', () => {
+describe('work order form rules (docs/rules/records.md#work-order-form)', () => {
   it('asks for a customer and a job title', () => {
     const m = messages(values({ customerId: null, title: ' ', lineItems: [{ description: 'Labor', quantity: '1', rate: '10' }] }));
     expect(m).toContain('Please select a customer');

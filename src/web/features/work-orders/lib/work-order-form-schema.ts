@@ -1,4 +1,4 @@
-// The work order form (part 1 section 5): the contract's field rules and messages, plus the form's
+// The work order form (docs/rules/records.md#work-order-form): the contract's field rules and messages, plus the form's
 // own shape (separate date and time inputs, lines as typed).
 import { z } from 'zod';
 import { fromCents, toCents } from '@contracts/money';
@@ -101,12 +101,12 @@ function safeCents(value: string | null | undefined): number {
   }
 }
 
-/** Part 1 section 5: totalCost = the line amounts + laborCost + materialCost, in cents. */
+/** docs/rules/records.md#work-order-form: totalCost = the line amounts + laborCost + materialCost, in cents. */
 export function workOrderTotalCents(values: Pick<WorkOrderFormValues, 'lineItems' | 'laborCost' | 'materialCost'>): number {
   return linesSubtotalCents(values.lineItems) + safeCents(values.laborCost) + safeCents(values.materialCost);
 }
 
-/** The POST/PUT body of part 1 section 7 (the server recomputes every amount and the total). */
+/** The POST/PUT body (docs/rules/records.md#work-order-form) (the server recomputes every amount and the total). */
 export function toWorkOrderPayload(out: WorkOrderFormOutput, raw: WorkOrderFormValues): CreateWorkOrderInput {
   return {
     customerId: out.customerId,
