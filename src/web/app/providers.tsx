@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '@/lib/query-client';
 import { LazyToaster } from '@/components/ui/lazy-toaster';
+import { TruncationTitles } from '@/components/truncated-text';
 import { AppRecordDialogs } from '@/app/record-dialogs';
 
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -9,6 +10,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <AppRecordDialogs>{children}</AppRecordDialogs>
       <LazyToaster />
+      <TruncationTitles />
     </QueryClientProvider>
   );
 }

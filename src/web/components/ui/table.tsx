@@ -31,6 +31,12 @@ export function TableHead({ className, ...props }: React.ComponentProps<'th'>) {
   );
 }
 
+/**
+ * A cell's text wraps anywhere (index.css sets `overflow-wrap: anywhere` on the body), and the cell asks for at
+ * most 20rem: a 200-character unbroken name then wraps inside its column instead of taking the table's width
+ * from the other columns or pushing the table wider than the screen (docs/decisions/018-long-text-toasts-and-the-more-sheet.md).
+ * A screen's own `max-w-*` replaces the cap.
+ */
 export function TableCell({ className, ...props }: React.ComponentProps<'td'>) {
-  return <td data-slot="table-cell" className={cn('p-3 align-middle', className)} {...props} />;
+  return <td data-slot="table-cell" className={cn('max-w-80 p-3 align-middle', className)} {...props} />;
 }

@@ -52,7 +52,7 @@ export function DashboardScreen() {
       ) : (
         <StatCardsSkeleton cards={financials ? 4 : 2} />
       )}
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         {/* Without the Payment Status list, Inventory Alerts sits under Quick Actions beside the jobs. */}
         <div className={cn('lg:col-span-2', !financials && 'lg:row-span-2')}>
           {stats.data ? (

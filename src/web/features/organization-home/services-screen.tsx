@@ -45,7 +45,7 @@ function ServiceGrid({ organization }: { organization: SluggedOrganization }) {
     );
   }
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {services.data.map((service) => (
         <li key={service.id}>
           <Card className="flex h-full flex-col">

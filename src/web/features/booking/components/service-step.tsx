@@ -22,7 +22,7 @@ export function ServiceStep({ services, selectedId, onSelect }: ServiceStepProps
   return (
     <fieldset>
       <legend className="mb-3 text-lg font-semibold">Select a service</legend>
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         {services.map((service) => {
           const selected = service.id === selectedId;
           return (
