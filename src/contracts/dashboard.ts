@@ -1,11 +1,9 @@
-// The dashboard's figures (part 1 section 3, Dashboard stats), plus the growth figures that replace the
-// original's fixed captions (DECISIONS.md, Placeholders). Every month is a UTC calendar month.
+// The dashboard's figures (docs/rules/reports.md#dashboard-cards), plus the growth figures that replace the
+// original's fixed captions (docs/rules/reports.md#dashboard-cards). Every month is a UTC calendar month.
 import { z } from 'zod';
 
 /** Work order statuses that count as active. */
 export const ACTIVE_WORK_ORDER_STATUSES = ['scheduled', 'in_progress'] as const;
-/** Invoice statuses that count as pending: sent to the customer and not yet paid (drafts are not owed yet). */
-export const PENDING_INVOICE_STATUSES = ['sent', 'overdue'] as const;
 export const DASHBOARD_LIST_SIZE = 5;
 
 export const dashboardQuerySchema = z.object({
@@ -46,8 +44,8 @@ const dashboardGrowthBaseSchema = z.object({
 /** With view_financials: the money parts of the growth as well. */
 export const dashboardGrowthSchema = dashboardGrowthBaseSchema.extend({
   /**
-   * current = pendingInvoices.total. previous = total of invoices pending at `comparedTo`: created by
-   * then and either still sent/overdue, or paid after it (paidDate, else the last update).
+   * current = pendingInvoices.total. previous = the balances due at `comparedTo` (total less payments received by
+   * then) of invoices created by then and either still sent/overdue, or paid after it (paidDate, else the last update).
    */
   pendingInvoices: moneyGrowthSchema,
   /**
@@ -93,10 +91,15 @@ const dashboardFinancialsSchema = z.object({
   /** True: the caller has view_financials and the money figures are present. */
   financials: z.literal(true),
   pendingInvoices: z.object({
-    /** Sum of the totals of pending (sent or overdue) invoices, decimal string. */
+    /**
+     * Sum of the balances due (total less completed payments) of owed invoices: sent or overdue with a balance left,
+     * decimal string. The same figure as Payment Analytics' Outstanding Balance (docs/decisions/017-money-figures.md).
+     */
     total: z.string(),
-    /** How many pending invoices are overdue: status overdue, or the due date has passed (the card's "overdue" count). */
+    /** How many owed invoices are overdue: status overdue, or the due date has passed (the card's "overdue" count). */
     count: z.number().int(),
+    /** How many owed invoices the total adds up ("Balance due on 12 unpaid invoices"). */
+    invoiceCount: z.number().int(),
   }),
   /** Completed payments received this calendar month (UTC), decimal string. */
   monthlyRevenue: z.string(),

@@ -1,13 +1,13 @@
-// Payment analytics: the aging report (part 2 sections 3, 7, 9), the screen's figures and its
-// recommended actions (DECISIONS.md, "Placeholders in the original, replaced by real figures").
+// Payment analytics: the aging report (docs/rules/money-and-payments.md#payment-analytics), the screen's figures and its
+// recommended actions (docs/rules/money-and-payments.md#recommended-actions).
 import { z } from 'zod';
 
-/** The report's keys in bucket order, youngest first (part 2 section 7). */
+/** The report's keys in bucket order, youngest first (docs/rules/money-and-payments.md#payment-analytics). */
 export const AGING_BUCKETS = ['current', 'days30', 'days60', 'days90', 'over90'] as const;
 export type AgingBucket = (typeof AGING_BUCKETS)[number];
 
 /**
- * Whole days past the due date that end each bucket (part 2 section 9: 0-30, 31-60, 61-90, 91-120,
+ * Whole days past the due date that end each bucket (docs/rules/money-and-payments.md#payment-analytics: 0-30, 31-60, 61-90, 91-120,
  * over 120). Not yet due, or no due date, counts as 0 days: current.
  */
 export const AGING_BUCKET_LAST_DAY: Record<Exclude<AgingBucket, 'over90'>, number> = {
@@ -17,8 +17,14 @@ export const AGING_BUCKET_LAST_DAY: Record<Exclude<AgingBucket, 'over90'>, numbe
   days90: 120,
 };
 
-/** Invoice statuses still owed: sent to the customer and not paid (drafts are not owed yet). */
+/**
+ * Invoice statuses still owed: sent to the customer and not paid (drafts are not owed yet). An invoice counts in
+ * the money figures while its balance due (total less completed payments) is above zero
+ * (docs/decisions/017-money-figures.md).
+ */
 export const UNPAID_INVOICE_STATUSES = ['sent', 'overdue'] as const;
+
+export { ACTION_REPEAT_HOURS } from './action-window';
 
 /** Both comparison windows of the analytics figures, in days. */
 export const ANALYTICS_WINDOW_DAYS = 90;
@@ -40,7 +46,10 @@ export const agingInvoiceSchema = z.object({
 });
 export type AgingInvoice = z.infer<typeof agingInvoiceSchema>;
 
-/** GET /api/reports/aging: unpaid (sent or overdue) invoices by days past due, oldest due date first in each bucket. */
+/**
+ * GET /api/reports/aging: owed invoices (sent or overdue, with a balance due) by days past due, oldest due date first
+ * in each bucket. The buckets sum balances due, as Outstanding Balance and Pending Invoices do.
+ */
 export const agingReportSchema = z.object({
   current: z.array(agingInvoiceSchema),
   days30: z.array(agingInvoiceSchema),
@@ -58,10 +67,27 @@ export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
 
 const amountCountSchema = z.object({ total: z.string(), count: z.number().int() });
 
+/**
+ * Who an e-mailing action reaches, customer by customer; the three add up to the action's customers. `ready`
+ * customers are e-mailed (sent or failed); the others are skipped and counted as skipped.
+ */
+const actionSetSchema = z.object({
+  /** Customers the action e-mails now. */
+  ready: z.number().int(),
+  /** Customers already reached within the last ACTION_REPEAT_HOURS hours (for reminders: every overdue invoice of theirs). */
+  recent: z.number().int(),
+  /** Customers without an e-mail address. */
+  withoutEmail: z.number().int(),
+});
+export type ActionSet = z.infer<typeof actionSetSchema>;
+
 export const paymentAnalyticsSchema = z.object({
-  /** Invoices with status sent: sum of their totals and how many (the card's "N unpaid invoices"). */
+  /**
+   * Owed invoices (sent or overdue, with a balance left): the sum of their balances due and how many (the card's
+   * "N unpaid invoices"). The same figure as the dashboard's Pending Invoices and the aging buckets' sum.
+   */
   outstandingBalance: amountCountSchema,
-  /** Unpaid invoices more than 30 days past due (the 31-60, 61-90, 91-120 and over-120 buckets): summed totals and count. */
+  /** Owed invoices more than 30 days past due (the 31-60, 61-90, 91-120 and over-120 buckets): summed balances due and count. */
   overdueAmount: amountCountSchema,
   /**
    * Mean days (one decimal) from invoice creation to its paid date, over invoices paid in the last
@@ -107,12 +133,16 @@ export const paymentAnalyticsSchema = z.object({
     }),
   }),
   recommended: z.object({
-    /** Customers with an overdue invoice: status overdue, or sent with the due date passed (Send Reminders). */
+    /** Customers with an owed invoice past due: status overdue, or the due date passed (Send Reminders). */
     overdueCustomers: z.number().int(),
+    /** The overdueCustomers as Send Reminders will treat them now: computed by the query the action runs. */
+    reminders: actionSetSchema,
     /** Customers without portal access (Enable Portal). */
     withoutPortal: z.number().int(),
     /** Customers preferring card without auto-pay (Send Invites). */
     cardWithoutAutoPay: z.number().int(),
+    /** The cardWithoutAutoPay customers as Send Invites will treat them now: computed by the query the action runs. */
+    invites: actionSetSchema,
   }),
 });
 export type PaymentAnalytics = z.infer<typeof paymentAnalyticsSchema>;
@@ -128,10 +158,15 @@ export const analyticsActionBodySchema = z.object({
 });
 export type AnalyticsActionBody = z.infer<typeof analyticsActionBodySchema>;
 
-/** POST /api/payment-analytics/send-reminders. failed: e-mails the mail transport refused (recorded, not counted as sent). */
+/**
+ * POST /api/payment-analytics/send-reminders, one count per customer. failed: e-mails the mail transport refused
+ * (recorded, not counted as sent, and sent again by the next Send Reminders). skippedRecent: customers whose overdue
+ * invoices were all reminded within ACTION_REPEAT_HOURS hours (by another click or tab too).
+ */
 export const sendRemindersResultSchema = z.object({
   sent: z.number().int(),
   skippedWithoutEmail: z.number().int(),
+  skippedRecent: z.number().int(),
   failed: z.number().int(),
 });
 export type SendRemindersResult = z.infer<typeof sendRemindersResultSchema>;
@@ -140,6 +175,11 @@ export type SendRemindersResult = z.infer<typeof sendRemindersResultSchema>;
 export const enablePortalResultSchema = z.object({ updated: z.number().int() });
 export type EnablePortalResult = z.infer<typeof enablePortalResultSchema>;
 
-/** POST /api/payment-analytics/send-autopay-invites. */
-export const sendAutoPayInvitesResultSchema = z.object({ sent: z.number().int(), failed: z.number().int() });
+/** POST /api/payment-analytics/send-autopay-invites, one count per customer; skippedRecent: invited within ACTION_REPEAT_HOURS hours. */
+export const sendAutoPayInvitesResultSchema = z.object({
+  sent: z.number().int(),
+  skippedWithoutEmail: z.number().int(),
+  skippedRecent: z.number().int(),
+  failed: z.number().int(),
+});
 export type SendAutoPayInvitesResult = z.infer<typeof sendAutoPayInvitesResultSchema>;

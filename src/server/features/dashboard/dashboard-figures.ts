@@ -1,15 +1,12 @@
 // The dashboard's counts and sums: one aggregate query per table (count/sum with FILTER), no rows loaded.
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { ACTIVE_WORK_ORDER_STATUSES, PENDING_INVOICE_STATUSES } from '../../../contracts/dashboard';
+import { ACTIVE_WORK_ORDER_STATUSES } from '../../../contracts/dashboard';
 import { toCents } from '../../../contracts/money';
+import { UNPAID_INVOICE_STATUSES } from '../../../contracts/payment-analytics';
 import type { Db } from '../../db/client';
 import { customers, invoices, payments, workOrders } from '../../db/schema/index';
+import { at, balanceDueSql, isOwedPastDue, owedInvoices, paidOfInvoice, paidPerInvoice, sumText, type ScopeOf } from '../documents/balance-due';
 import type { DashboardPeriod } from './dashboard-period';
-
-/** A bound instant (ISO text cast in SQL, the same on PGlite and PostgreSQL). */
-const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
-/** numeric sums travel as text and are read into cents. */
-const sumText = (expr: SQL) => sql<string>`coalesce(${expr}, 0)::text`;
 
 export async function workOrderFigures(db: Db, scope: SQL | undefined, p: DashboardPeriod) {
   const activeNow = inArray(workOrders.status, [...ACTIVE_WORK_ORDER_STATUSES]);
@@ -24,22 +21,33 @@ export async function workOrderFigures(db: Db, scope: SQL | undefined, p: Dashbo
   return { active: Number(r?.active ?? 0), activeThen: Number(r?.activeThen ?? 0) };
 }
 
-export async function invoiceFigures(db: Db, scope: SQL | undefined, p: DashboardPeriod) {
-  const pending = inArray(invoices.status, [...PENDING_INVOICE_STATUSES]);
-  const overdue = sql`(${eq(invoices.status, 'overdue')} or ${invoices.dueDate} < ${at(p.now)})`;
-  const paidAfterThen = sql`(${eq(invoices.status, 'paid')} and coalesce(${invoices.paidDate}, ${invoices.updatedAt}) > ${at(p.comparedTo)})`;
-  const [r] = await db
-    .select({
-      pendingTotal: sumText(sql`sum(${invoices.total}) filter (where ${pending})`),
-      overdueCount: sql<number>`(count(*) filter (where ${pending} and ${overdue}))::int`,
-      pendingThenTotal: sumText(sql`sum(${invoices.total}) filter (where ${invoices.createdAt} <= ${at(p.comparedTo)} and (${pending} or ${paidAfterThen}))`),
-    })
-    .from(invoices)
-    .where(scope);
+/**
+ * Pending Invoices: the balances due of owed invoices now (documents/balance-due.ts, the same figure as Outstanding
+ * Balance), how many of them are overdue, and the same balance figure as it stood at the comparison instant.
+ */
+export async function invoiceFigures(db: Db, scope: ScopeOf, p: DashboardPeriod) {
+  const owed = owedInvoices(db, scope);
+  const paidThen = paidPerInvoice(db, scope(payments.organizationId), p.comparedTo);
+  const pendingThen = sql`(${invoices.createdAt} <= ${at(p.comparedTo)} and (${inArray(invoices.status, [...UNPAID_INVOICE_STATUSES])} or (${eq(invoices.status, 'paid')} and coalesce(${invoices.paidDate}, ${invoices.updatedAt}) > ${at(p.comparedTo)})))`;
+  const [[r], [then]] = await Promise.all([
+    db
+      .select({
+        pendingTotal: sumText(sql`sum(${owed.balanceDue})`),
+        invoiceCount: sql<number>`count(*)::int`,
+        overdueCount: sql<number>`(count(*) filter (where ${isOwedPastDue(owed, p.now)}))::int`,
+      })
+      .from(owed),
+    db
+      .select({ pendingThenTotal: sumText(sql`sum(${balanceDueSql(paidThen)}) filter (where ${pendingThen})`) })
+      .from(invoices)
+      .leftJoin(paidThen, paidOfInvoice(paidThen))
+      .where(and(scope(invoices.organizationId), inArray(invoices.status, [...UNPAID_INVOICE_STATUSES, 'paid']))),
+  ]);
   return {
     pendingCents: toCents(r?.pendingTotal ?? '0'),
+    invoiceCount: Number(r?.invoiceCount ?? 0),
     overdueCount: Number(r?.overdueCount ?? 0),
-    pendingThenCents: toCents(r?.pendingThenTotal ?? '0'),
+    pendingThenCents: toCents(then?.pendingThenTotal ?? '0'),
   };
 }
 

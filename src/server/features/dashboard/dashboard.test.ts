@@ -134,7 +134,7 @@ describe('GET /api/dashboard/stats', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.activeWorkOrders).toBe(2);
-    expect(body.pendingInvoices).toEqual({ total: '180.25', count: 2 });
+    expect(body.pendingInvoices).toEqual({ total: '180.25', count: 2, invoiceCount: 4 });
     expect(body.monthlyRevenue).toBe('250.00');
     expect(body.totalCustomers).toBe(4);
   });
@@ -326,7 +326,7 @@ describe('getDashboardStats at a fixed instant', () => {
     expect(stats.growth.newCustomers).toEqual({ thisMonth: 1, lastMonth: 1 });
     expect(stats.totalCustomers).toBe(3);
     expect(stats.growth.activeWorkOrders).toEqual({ current: 0, previous: 0, percent: null });
-    expect(stats.pendingInvoices).toEqual({ total: '0.00', count: 0 });
+    expect(stats.pendingInvoices).toEqual({ total: '0.00', count: 0, invoiceCount: 0 });
     expect(stats.inventoryAlerts).toEqual([]);
   });
 });

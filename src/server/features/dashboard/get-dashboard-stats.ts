@@ -33,7 +33,7 @@ export async function getDashboardStats(db: Db, ctx: RequestContext, query: Dash
     ]),
     financials
       ? Promise.all([
-          invoiceFigures(db, scope(invoices.organizationId), p),
+          invoiceFigures(db, scope, p),
           revenueFigures(db, scope(payments.organizationId), p),
           latestInvoices(db, scope(invoices.organizationId)),
         ])
@@ -56,7 +56,7 @@ export async function getDashboardStats(db: Db, ctx: RequestContext, query: Dash
   return {
     ...base,
     financials: true,
-    pendingInvoices: { total: fromCents(inv.pendingCents), count: inv.overdueCount },
+    pendingInvoices: { total: fromCents(inv.pendingCents), count: inv.overdueCount, invoiceCount: inv.invoiceCount },
     monthlyRevenue: fromCents(rev.thisMonthCents),
     paymentStatus: latest,
     growth: {

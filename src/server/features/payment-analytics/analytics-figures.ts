@@ -4,7 +4,8 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { ANALYTICS_WINDOW_DAYS } from '../../../contracts/payment-analytics';
 import type { DbOrTx } from '../../db/client';
 import { customers, invoices, paymentAttempts } from '../../db/schema/index';
-import { at, DAY_MS, isOverdueBeyondCurrent, isPastDue, sumText } from './aging-sql';
+import { at, owedInvoices, sumText, type ScopeOf } from '../documents/balance-due';
+import { DAY_MS, isOverdueBeyondCurrent } from './aging-sql';
 
 /** The last 90 days up to now, and the 90 days before them. */
 export interface AnalyticsWindows {
@@ -21,32 +22,38 @@ export function analyticsWindows(now: Date): AnalyticsWindows {
 const within = (column: PgColumn, from: Date, to: Date) =>
   sql`(${column} > ${at(from)} and ${column} <= ${at(to)})`;
 
-export async function invoiceFigures(db: DbOrTx, scope: SQL | undefined, w: AnalyticsWindows) {
-  const sent = eq(invoices.status, 'sent');
-  const overdue = isOverdueBeyondCurrent(w.now);
+/** Outstanding Balance and Overdue Amount: balances due of owed invoices (documents/balance-due.ts), in one pass. */
+export async function owedFigures(db: DbOrTx, scope: ScopeOf, now: Date) {
+  const owed = owedInvoices(db, scope);
+  const overdue = isOverdueBeyondCurrent(owed, now);
+  const [r] = await db
+    .select({
+      outstandingTotal: sumText(sql`sum(${owed.balanceDue})`),
+      outstandingCount: sql<number>`count(*)::int`,
+      overdueTotal: sumText(sql`sum(${owed.balanceDue}) filter (where ${overdue})`),
+      overdueCount: sql<number>`(count(*) filter (where ${overdue}))::int`,
+    })
+    .from(owed);
+  return {
+    outstandingTotal: r?.outstandingTotal ?? '0',
+    outstandingCount: Number(r?.outstandingCount ?? 0),
+    overdueTotal: r?.overdueTotal ?? '0',
+    overdueCount: Number(r?.overdueCount ?? 0),
+  };
+}
+
+/** Mean days from creation to payment of the invoices paid in each window. */
+export async function paymentTimeFigures(db: DbOrTx, scope: SQL | undefined, w: AnalyticsWindows) {
   const paid = sql`(${invoices.status} = 'paid' and ${invoices.paidDate} is not null)`;
   // Seconds from creation to payment; an invoice dated as paid before it was created counts as 0.
   const seconds = sql`greatest(0, extract(epoch from (${invoices.paidDate} - ${invoices.createdAt})))`;
   const avgDays = (from: Date, to: Date) =>
     sql<number | null>`(avg(${seconds}) filter (where ${paid} and ${within(invoices.paidDate, from, to)}) / 86400)::float8`;
   const [r] = await db
-    .select({
-      outstandingTotal: sumText(sql`sum(${invoices.total}) filter (where ${sent})`),
-      outstandingCount: sql<number>`(count(*) filter (where ${sent}))::int`,
-      overdueTotal: sumText(sql`sum(${invoices.total}) filter (where ${overdue})`),
-      overdueCount: sql<number>`(count(*) filter (where ${overdue}))::int`,
-      overdueCustomers: sql<number>`(count(distinct ${invoices.customerId}) filter (where ${isPastDue(w.now)}))::int`,
-      days: avgDays(w.start, w.now),
-      previousDays: avgDays(w.previousStart, w.start),
-    })
+    .select({ days: avgDays(w.start, w.now), previousDays: avgDays(w.previousStart, w.start) })
     .from(invoices)
-    .where(and(scope, inArray(invoices.status, ['sent', 'overdue', 'paid'])));
+    .where(and(scope, eq(invoices.status, 'paid')));
   return {
-    outstandingTotal: r?.outstandingTotal ?? '0',
-    outstandingCount: Number(r?.outstandingCount ?? 0),
-    overdueTotal: r?.overdueTotal ?? '0',
-    overdueCount: Number(r?.overdueCount ?? 0),
-    overdueCustomers: Number(r?.overdueCustomers ?? 0),
     days: r?.days == null ? null : Number(r.days),
     previousDays: r?.previousDays == null ? null : Number(r.previousDays),
   };
@@ -108,7 +115,6 @@ export async function customerFigures(db: DbOrTx, scope: SQL | undefined) {
       portalAccess: n(eq(customers.portalAccessEnabled, true)),
       preferCard: n(eq(customers.preferredPaymentMethod, 'card')),
       preferBank: n(eq(customers.preferredPaymentMethod, 'bank_transfer')),
-      cardWithoutAutoPay: n(sql`${eq(customers.preferredPaymentMethod, 'card')} and ${eq(customers.autoPayEnabled, false)}`),
       net15: terms('net15'),
       net30: terms('net30'),
       net45: terms('net45'),
@@ -124,7 +130,6 @@ export async function customerFigures(db: DbOrTx, scope: SQL | undefined) {
     portalAccess: count(r?.portalAccess),
     preferCard: count(r?.preferCard),
     preferBank: count(r?.preferBank),
-    cardWithoutAutoPay: count(r?.cardWithoutAutoPay),
     paymentTerms: {
       net15: count(r?.net15),
       net30: count(r?.net30),

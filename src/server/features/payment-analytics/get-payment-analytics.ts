@@ -1,4 +1,4 @@
-// The Payment Analytics screen's figures (DECISIONS.md replaces the fixed 28 days and 87% with real ones).
+// The Payment Analytics screen's figures (real ones instead of the original's fixed 28 days and 87%: docs/rules/money-and-payments.md#payment-analytics).
 import { fromCents, toCents } from '../../../contracts/money';
 import type { AnalyticsQuery, PaymentAnalytics } from '../../../contracts/payment-analytics';
 import type { DbOrTx } from '../../db/client';
@@ -6,7 +6,10 @@ import { customers, invoices, paymentAttempts } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { runAll } from '../../platform/lists';
 import { tenantFilter } from '../../platform/tenancy';
-import { analyticsWindows, attemptFigures, customerFigures, invoiceFigures } from './analytics-figures';
+import type { ScopeOf } from '../documents/balance-due';
+import { analyticsWindows, attemptFigures, customerFigures, owedFigures, paymentTimeFigures } from './analytics-figures';
+import { inviteSetFigures } from './invite-set';
+import { reminderSetFigures } from './reminder-set';
 
 /** One decimal, half away from zero (display figures, not money). */
 export function oneDecimal(value: number): number {
@@ -20,28 +23,34 @@ const change = (current: number | null, previous: number | null): number | null 
 
 export async function getPaymentAnalytics(db: DbOrTx, ctx: RequestContext, query: AnalyticsQuery, now = new Date()): Promise<PaymentAnalytics> {
   const w = analyticsWindows(now);
-  const [inv, att, cust] = await runAll(
+  const scope: ScopeOf = (column) => tenantFilter(ctx, column, query.organizationId);
+  const [owed, time, att, cust, reminders, invites] = await runAll(
     db,
-    () => invoiceFigures(db, tenantFilter(ctx, invoices.organizationId, query.organizationId), w),
-    () => attemptFigures(db, tenantFilter(ctx, paymentAttempts.organizationId, query.organizationId), w),
-    () => customerFigures(db, tenantFilter(ctx, customers.organizationId, query.organizationId)),
+    () => owedFigures(db, scope, now),
+    () => paymentTimeFigures(db, scope(invoices.organizationId), w),
+    () => attemptFigures(db, scope(paymentAttempts.organizationId), w),
+    () => customerFigures(db, scope(customers.organizationId)),
+    // The actions' counts come from the queries the actions run (reminder-set.ts, invite-set.ts).
+    () => reminderSetFigures(db, scope, now),
+    () => inviteSetFigures(db, scope(customers.organizationId), now),
   );
-  const days = inv.days === null ? null : oneDecimal(inv.days);
-  const previousDays = inv.previousDays === null ? null : oneDecimal(inv.previousDays);
+  const days = time.days === null ? null : oneDecimal(time.days);
+  const previousDays = time.previousDays === null ? null : oneDecimal(time.previousDays);
   const percent = percentOf(att.succeeded, att.attempted);
   const previousPercent = percentOf(att.previousSucceeded, att.previousAttempted);
-  const { cardWithoutAutoPay, ...customerAnalysis } = cust;
   return {
-    outstandingBalance: { total: fromCents(toCents(inv.outstandingTotal)), count: inv.outstandingCount },
-    overdueAmount: { total: fromCents(toCents(inv.overdueTotal)), count: inv.overdueCount },
+    outstandingBalance: { total: fromCents(toCents(owed.outstandingTotal)), count: owed.outstandingCount },
+    overdueAmount: { total: fromCents(toCents(owed.overdueTotal)), count: owed.overdueCount },
     avgPaymentTime: { days, previousDays, changeDays: change(days, previousDays) },
     successRate: { percent, previousPercent, changePoints: change(percent, previousPercent) },
     publicLinkAttempts: { succeeded: att.linkSucceeded, attempted: att.linkAttempted },
-    customerAnalysis,
+    customerAnalysis: cust,
     recommended: {
-      overdueCustomers: inv.overdueCustomers,
+      overdueCustomers: reminders.overdueCustomers,
+      reminders: reminders.reminders,
       withoutPortal: cust.totalCustomers - cust.portalAccess,
-      cardWithoutAutoPay,
+      cardWithoutAutoPay: invites.all,
+      invites: invites.invites,
     },
   };
 }

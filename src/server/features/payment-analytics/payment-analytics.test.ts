@@ -188,7 +188,13 @@ describe('GET /api/reports/payment-analytics', () => {
         preferBank: 0,
         paymentTerms: { net15: 0, net30: 0, net45: 0, net60: 0, due_on_receipt: 0 },
       },
-      recommended: { overdueCustomers: 0, withoutPortal: 0, cardWithoutAutoPay: 0 },
+      recommended: {
+        overdueCustomers: 0,
+        reminders: { ready: 0, recent: 0, withoutEmail: 0 },
+        withoutPortal: 0,
+        cardWithoutAutoPay: 0,
+        invites: { ready: 0, recent: 0, withoutEmail: 0 },
+      },
     });
   });
 
@@ -200,7 +206,7 @@ describe('GET /api/reports/payment-analytics', () => {
     const c = await customer(id, { paymentTerms: 'due_on_receipt', preferredPaymentMethod: 'bank_transfer', portalAccessEnabled: false });
     const d = await customer(id, { paymentTerms: 'net60', preferredPaymentMethod: 'cash' });
     await customer(id);
-    // Outstanding: status sent only (the overdue-status invoice is not in it).
+    // Outstanding: balances due of sent and overdue-status invoices; drafts and paid ones stay out.
     await invoice(id, a.id, { total: '100.10', dueDate: new Date(Date.now() + DAY) });
     await invoice(id, b.id, { total: '200.20', dueDate: ago(45) });
     await invoice(id, c.id, { total: '50.05', dueDate: ago(130), status: 'overdue' });
@@ -222,7 +228,7 @@ describe('GET /api/reports/payment-analytics', () => {
     const res = await get('/api/reports/payment-analytics', cookies.manager);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      outstandingBalance: { total: '310.29', count: 3 },
+      outstandingBalance: { total: '360.34', count: 4 },
       overdueAmount: { total: '250.25', count: 2 },
       avgPaymentTime: { days: 22.5, previousDays: 30, changeDays: -7.5 },
       successRate: { percent: 75, previousPercent: 50, changePoints: 25 },
@@ -235,7 +241,13 @@ describe('GET /api/reports/payment-analytics', () => {
         preferBank: 1,
         paymentTerms: { net15: 2, net30: 1, net45: 0, net60: 1, due_on_receipt: 1 },
       },
-      recommended: { overdueCustomers: 3, withoutPortal: 2, cardWithoutAutoPay: 1 },
+      recommended: {
+        overdueCustomers: 3,
+        reminders: { ready: 0, recent: 0, withoutEmail: 3 },
+        withoutPortal: 2,
+        cardWithoutAutoPay: 1,
+        invites: { ready: 0, recent: 0, withoutEmail: 1 },
+      },
     });
 
     expect((await get('/api/reports/payment-analytics', cookies.org_admin)).statusCode).toBe(200);
@@ -313,7 +325,7 @@ describe('POST /api/payment-analytics/send-reminders', () => {
     expect((await post('/api/payment-analytics/send-reminders', cookies.employee)).statusCode).toBe(403);
     const res = await post('/api/payment-analytics/send-reminders', cookies.org_admin);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ sent: 1, skippedWithoutEmail: 1, failed: 0 });
+    expect(res.json()).toEqual({ sent: 1, skippedWithoutEmail: 1, skippedRecent: 0, failed: 0 });
 
     const db = t.database.db;
     const mails = await db.select().from(outbox).where(eq(outbox.organizationId, id));
@@ -327,6 +339,10 @@ describe('POST /api/payment-analytics/send-reminders', () => {
     expect(text).toContain('Total due: $170.25');
     expect(text.indexOf(i1.invoiceNumber)).toBeLessThan(text.indexOf(i2.invoiceNumber));
     expect(text.match(/^- /gm)).toHaveLength(2);
+    // Each line carries the invoice's pay link; the HTML part has the same figures.
+    expect(text.match(/^ {2}Pay online: http:\/\/\S+\/payment\/\S+$/gm)).toHaveLength(2);
+    expect(mails[0].html).toContain('Total due');
+    expect(mails[0].html).toContain('$170.25');
 
     const reminders = await db.select().from(paymentReminders).where(eq(paymentReminders.organizationId, id));
     expect(reminders.map((r) => r.invoiceId).sort()).toEqual([i1.id, i2.id].sort());
@@ -343,7 +359,7 @@ describe('POST /api/payment-analytics/send-reminders', () => {
     const spy = vi.spyOn(t.deps.mailer, 'send').mockImplementationOnce(async (m) => ({ ...(await realSend(m)), status: 'failed', error: 'SMTP down' }));
     try {
       const res = await post('/api/payment-analytics/send-reminders', cookies.org_admin);
-      expect(res.json()).toEqual({ sent: 0, skippedWithoutEmail: 0, failed: 1 });
+      expect(res.json()).toEqual({ sent: 0, skippedWithoutEmail: 0, skippedRecent: 0, failed: 1 });
     } finally {
       spy.mockRestore();
     }
@@ -359,7 +375,7 @@ describe('POST /api/payment-analytics/send-reminders', () => {
   it('answers zero when nothing is overdue', async () => {
     const { org, cookies } = await orgWithPeople();
     await invoice(org.id, (await customer(org.id, { email: 'fine@example.com' })).id, { dueDate: new Date(Date.now() + DAY) });
-    expect((await post('/api/payment-analytics/send-reminders', cookies.org_admin)).json()).toEqual({ sent: 0, skippedWithoutEmail: 0, failed: 0 });
+    expect((await post('/api/payment-analytics/send-reminders', cookies.org_admin)).json()).toEqual({ sent: 0, skippedWithoutEmail: 0, skippedRecent: 0, failed: 0 });
     expect(await t.database.db.select().from(outbox).where(eq(outbox.organizationId, org.id))).toEqual([]);
   });
 });
@@ -419,7 +435,7 @@ describe('POST /api/payment-analytics/send-autopay-invites', () => {
     expect((await post('/api/payment-analytics/send-autopay-invites', cookies.manager)).statusCode).toBe(403);
     const res = await post('/api/payment-analytics/send-autopay-invites', cookies.org_admin);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ sent: 1, failed: 0 });
+    expect(res.json()).toEqual({ sent: 1, skippedWithoutEmail: 2, skippedRecent: 0, failed: 0 });
     const mails = await t.database.db.select().from(outbox).where(eq(outbox.organizationId, org.id));
     expect(mails.map((m) => m.to)).toEqual(['carla@example.com']);
     expect(mails[0].subject).toBe(`Set up automatic payments with ${org.name}`);

@@ -72,17 +72,21 @@ describe('payment analytics display', () => {
 
 describe('recommended action toasts', () => {
   it('say how many went out, were skipped or failed', () => {
-    expect(remindersToast({ sent: 2, skippedWithoutEmail: 1, failed: 0 })).toEqual({
+    expect(remindersToast({ sent: 5, skippedWithoutEmail: 0, skippedRecent: 2, failed: 0 })).toEqual({
       title: 'Reminders sent',
-      description: '2 reminders sent; 1 customer without an email address skipped.',
-      variant: undefined,
+      description: 'Sent 5 reminders, 2 skipped (reminded within 24 hours).',
     });
-    expect(remindersToast({ sent: 0, skippedWithoutEmail: 0, failed: 1 })).toEqual({
+    expect(remindersToast({ sent: 2, skippedWithoutEmail: 1, skippedRecent: 0, failed: 0 }).description).toBe('Sent 2 reminders, 1 skipped (no email address).');
+    expect(remindersToast({ sent: 0, skippedWithoutEmail: 0, skippedRecent: 0, failed: 1 })).toEqual({
       title: 'Reminders not sent',
-      description: '0 reminders sent; 1 email could not be sent.',
+      description: 'Sent 0 reminders, 1 could not be sent.',
       variant: 'destructive',
     });
+    expect(remindersToast({ sent: 0, skippedWithoutEmail: 0, skippedRecent: 3, failed: 0 })).toEqual({
+      title: 'No reminders sent',
+      description: 'Sent 0 reminders, 3 skipped (reminded within 24 hours).',
+    });
     expect(portalToast({ updated: 4 }).description).toBe('Portal access turned on for 4 customers.');
-    expect(invitesToast({ sent: 1, failed: 0 }).description).toBe('1 auto-pay invitation sent.');
+    expect(invitesToast({ sent: 1, skippedWithoutEmail: 0, skippedRecent: 1, failed: 0 }).description).toBe('Sent 1 auto-pay invitation, 1 skipped (invited within 24 hours).');
   });
 });
