@@ -1,0 +1,76 @@
+// The app under `npm run bench:mixed`: its own Node process, as in production (NODE_ENV=production, a local SMTP
+// sink for its mail), so every figure includes the HTTP stack. Its memory is read from /proc while it runs.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import { startSmtpSink } from '../src/server/test/smtp-sink';
+
+export interface AppServer {
+  base: string;
+  child: ChildProcess;
+  /** Resident memory now, in MB (undefined where /proc is missing). */
+  rssMb: () => number | undefined;
+  /** The highest resident memory since the process started (VmHWM), in MB. */
+  peakRssMb: () => number | undefined;
+  stop: () => Promise<void>;
+}
+
+export interface AppOptions {
+  /** A throwaway PostgreSQL database, or else the PGlite data directory. */
+  dbUrl?: string;
+  dataDir?: string;
+  cache: boolean;
+}
+
+function procStatusMb(pid: number | undefined, field: 'VmRSS' | 'VmHWM'): number | undefined {
+  if (!pid) return undefined;
+  try {
+    const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(`${field}:`));
+    return line ? Math.round(Number(line.replace(/\D+/g, '')) / 1024) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function startApp(options: AppOptions): Promise<AppServer> {
+  const mail = await startSmtpSink();
+  mail.unref();
+  // A port of its own in a range the other benchmarks (4100-5000, 3900-3990) do not use.
+  const port = 5100 + Math.floor(Math.random() * 800);
+  const base = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    SMTP_URL: mail.url,
+    APP_URL: base,
+    RESPONSE_CACHE: options.cache ? 'true' : 'false',
+    // Every public booking comes from 127.0.0.1, far past one client's hourly limit (docs/public-endpoints.md).
+    PUBLIC_LIMIT_SCALE: '1000',
+    // Production needs a key for credentials at rest (platform/app-secret.ts).
+    APP_SECRET: 'tradebook-bench-app-secret-0123456789abcdef',
+    DATABASE_URL: options.dbUrl ?? '',
+  };
+  if (!options.dbUrl) env.DATA_DIR = options.dataDir;
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the app alone (written when it stops).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await mail.close();
+  };
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode} before answering`);
+    const up = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    if (up) return { base, child, rssMb: () => procStatusMb(child.pid, 'VmRSS'), peakRssMb: () => procStatusMb(child.pid, 'VmHWM'), stop };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await stop();
+  throw new Error('the app did not answer /api/health within 120 s');
+}
