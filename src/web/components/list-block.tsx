@@ -21,7 +21,7 @@ export interface ListQuery<Row> {
 }
 
 interface ListBlockProps<Row> {
-  /** Names the test hooks: `${name}-loading`, `${name}-page-summary`. */
+  /** Names the test hooks: `${name}-list`, `${name}-loading`, `${name}-empty`, `${name}-page-summary`. */
   name: string;
   query: ListQuery<Row>;
   /** Search text and page; the search box and pager show only with it. */
@@ -33,13 +33,17 @@ interface ListBlockProps<Row> {
   /** Shown for an empty list; 'No results found.' while searching. */
   emptyText: string;
   failedTitle: string;
-  /** Above the search box (a card title). */
-  header?: ReactNode;
+  /** The card's own heading (a panel beside another list), left of the search box. */
+  title?: ReactNode;
+  /** `data-testid` of the card; `${name}-list` unless given. */
+  testId?: string;
   /** Beside the search box (filters). */
   toolbar?: ReactNode;
   /** Below the list, inside the card (a "Showing the latest" note). */
   footer?: ReactNode;
   className?: string;
+  /** Inside another card (a tab panel): no card of its own. */
+  plain?: boolean;
   children: (rows: Row[]) => ReactNode;
 }
 
@@ -52,20 +56,23 @@ export function ListBlock<Row>({
   pageSize,
   emptyText,
   failedTitle,
-  header,
+  title,
+  testId,
   toolbar,
   footer,
   className,
+  plain = false,
   children,
 }: ListBlockProps<Row>) {
   const rows = query.data?.rows ?? [];
   const forbidden = isApiError(query.error, 403);
   const showSearch = Boolean(list && searchPlaceholder) && !forbidden;
+  const Frame = plain ? 'div' : Card;
   return (
-    <Card className={cn('overflow-hidden', className)} data-testid={`${name}-list`}>
-      {header}
-      {(showSearch || toolbar) && (
-        <div className="flex flex-col gap-3 border-b p-4 sm:flex-row sm:flex-wrap sm:items-center">
+    <Frame className={cn('min-w-0', !plain && 'overflow-hidden', className)} data-testid={testId ?? `${name}-list`}>
+      {(title || showSearch || toolbar) && (
+        <div className={cn('flex flex-col gap-3 border-b p-4 sm:flex-row sm:flex-wrap sm:items-center', title && 'sm:justify-between')}>
+          {title}
           {showSearch && list && searchPlaceholder && (
             <ListSearch value={list.search} onChange={list.setSearch} placeholder={searchPlaceholder} label={searchLabel} />
           )}
@@ -79,6 +86,7 @@ export function ListBlock<Row>({
         emptyText={list?.q ? 'No results found.' : emptyText}
         failedTitle={failedTitle}
         loadingTestId={`${name}-loading`}
+        emptyTestId={`${name}-empty`}
       >
         <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>{children(rows)}</div>
       </ListStatus>
@@ -94,6 +102,6 @@ export function ListBlock<Row>({
         />
       )}
       {footer}
-    </Card>
+    </Frame>
   );
 }

@@ -13,11 +13,13 @@ interface ListStatusProps {
   failedTitle: string;
   /** `data-testid` of the loading skeleton. */
   loadingTestId?: string;
+  /** `data-testid` of the empty text. */
+  emptyTestId?: string;
   children: ReactNode;
 }
 
 /** Loading skeleton, failure, empty text or the list itself. */
-export function ListStatus({ isPending, error, isEmpty, emptyText, failedTitle, loadingTestId, children }: ListStatusProps) {
+export function ListStatus({ isPending, error, isEmpty, emptyText, failedTitle, loadingTestId, emptyTestId, children }: ListStatusProps) {
   if (isPending) {
     return (
       <div className="space-y-3 p-4" aria-busy="true" data-testid={loadingTestId}>
@@ -45,6 +47,12 @@ export function ListStatus({ isPending, error, isEmpty, emptyText, failedTitle, 
       </div>
     );
   }
-  if (isEmpty) return <p className="p-8 text-center text-sm text-muted-foreground">{emptyText}</p>;
+  if (isEmpty) {
+    return (
+      <p className="p-8 text-center text-sm text-muted-foreground" data-testid={emptyTestId}>
+        {emptyText}
+      </p>
+    );
+  }
   return <>{children}</>;
 }

@@ -12,9 +12,7 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs } from '@/components/ui/tabs';
 import { PageHeader } from '@/components/page-header';
-import { ListPager } from '@/components/list-pager';
-import { ListSearch } from '@/components/list-search';
-import { ListStatus } from '@/components/list-status';
+import { ListBlock } from '@/components/list-block';
 import { useListState } from '@/lib/use-list-state';
 import { ADMIN_USERS_PAGE_SIZE, useAdminUsers } from '@/features/super-admin/api/get-admin-users';
 import { useSystemStats } from '@/features/super-admin/api/get-system-stats';
@@ -87,13 +85,12 @@ function PanelLoading() {
 }
 
 function UsersPanel({ myId }: { myId: number | null }) {
-  const { search, setSearch, q, page, setPage } = useListState();
-  const users = useAdminUsers(q, page);
+  const list = useListState();
+  const users = useAdminUsers(list.q, list.page);
   const impersonate = useImpersonateUser();
   const updateRole = useUpdateUserRole();
   const [target, setTarget] = useState<AdminUser | null>(null);
   const [roleChange, setRoleChange] = useState<{ user: AdminUser; role: Role } | null>(null);
-  const rows = users.data?.rows ?? [];
   const pending = updateRole.isPending ? updateRole.variables : undefined;
 
   const onRoleChange = (user: AdminUser, role: Role) => {
@@ -127,12 +124,18 @@ function UsersPanel({ myId }: { myId: number | null }) {
 
   return (
     <>
-      <div className="flex flex-col gap-2 border-b p-4 sm:flex-row sm:items-center sm:justify-between">
-        <ListSearch value={search} onChange={setSearch} placeholder="Search users..." />
-        <p className="text-sm text-muted-foreground">{users.data ? `${users.data.total} users, sorted by first name` : 'Loading users'}</p>
-      </div>
-      <ListStatus isPending={users.isPending} error={users.error} isEmpty={rows.length === 0} emptyText={q ? 'No results found.' : 'No users yet.'} failedTitle="Failed to load users">
-        <div className={users.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+      <ListBlock
+        name="admin-users"
+        plain
+        query={users}
+        list={list}
+        pageSize={ADMIN_USERS_PAGE_SIZE}
+        searchPlaceholder="Search users..."
+        emptyText="No users yet."
+        failedTitle="Failed to load users"
+        toolbar={<p className="text-sm text-muted-foreground sm:ml-auto">{users.data ? `${users.data.total} users, sorted by first name` : 'Loading users'}</p>}
+      >
+        {(rows) => (
           <ul className="divide-y" aria-label="Users">
             {rows.map((user) => (
               <UserRow
@@ -145,9 +148,8 @@ function UsersPanel({ myId }: { myId: number | null }) {
               />
             ))}
           </ul>
-          <ListPager page={page} pageSize={ADMIN_USERS_PAGE_SIZE} total={users.data?.total ?? 0} onPageChange={setPage} />
-        </div>
-      </ListStatus>
+        )}
+      </ListBlock>
       {roleChange && (
         <RoleChangeDialog user={roleChange.user} role={roleChange.role} onConfirm={() => onRoleConfirm(roleChange)} onCancel={() => setRoleChange(null)} />
       )}

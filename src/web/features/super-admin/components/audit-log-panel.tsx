@@ -78,38 +78,38 @@ export function AuditLogPanel() {
       failedTitle="Failed to load the audit log"
       toolbar={
         <>
-            <NativeSelect
-              aria-label="Filter by action"
-              value={action}
-              onChange={(e) => {
-                setAction(e.target.value);
-                list.setPage(0);
-              }}
-              className="sm:w-52"
-            >
-              <option value="">All actions</option>
-              {AUDIT_ACTION_FAMILIES.map((f) => (
-                <option key={f.value} value={f.value}>
-                  {f.label}
-                </option>
-              ))}
-            </NativeSelect>
-            <NativeSelect
-              aria-label="Filter by organization"
-              value={organizationId}
-              onChange={(e) => {
-                setOrganizationId(e.target.value);
-                list.setPage(0);
-              }}
-              className="sm:w-60"
-            >
-              <option value="">All organizations</option>
-              {(organizations.data ?? []).map((o) => (
-                <option key={o.id} value={String(o.id)}>
-                  {o.name}
-                </option>
-              ))}
-            </NativeSelect>
+          <NativeSelect
+            aria-label="Filter by action"
+            value={action}
+            onChange={(e) => {
+              setAction(e.target.value);
+              list.setPage(0);
+            }}
+            className="sm:w-52"
+          >
+            <option value="">All actions</option>
+            {AUDIT_ACTION_FAMILIES.map((f) => (
+              <option key={f.value} value={f.value}>
+                {f.label}
+              </option>
+            ))}
+          </NativeSelect>
+          <NativeSelect
+            aria-label="Filter by organization"
+            value={organizationId}
+            onChange={(e) => {
+              setOrganizationId(e.target.value);
+              list.setPage(0);
+            }}
+            className="sm:w-60"
+          >
+            <option value="">All organizations</option>
+            {(organizations.data ?? []).map((o) => (
+              <option key={o.id} value={String(o.id)}>
+                {o.name}
+              </option>
+            ))}
+          </NativeSelect>
         </>
       }
     >

@@ -2,9 +2,9 @@ import { Pencil, Trash2 } from 'lucide-react';
 import type { VendorPayment } from '@contracts/vendors';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { ListBlock } from '@/components/list-block';
+import { OrganizationLine } from '@/components/organization-column';
 import { useRecentVendorPayments } from '@/features/vendors/api/get-vendor-payments';
-import { PanelStatus } from '@/components/panel-status';
 import { NO_VENDOR_PAYMENTS_TEXT, paymentAmountLabel, paymentDateLabel, paymentMethodLabel, referenceLabel } from '@/features/vendors/lib/vendor-display';
 
 interface VendorPaymentsPanelProps {
@@ -13,37 +13,36 @@ interface VendorPaymentsPanelProps {
   onDelete: (payment: VendorPayment) => void;
 }
 
-/** Part 1 section 2: the 10 most recent vendor payments. */
+/** The 10 most recent vendor payments (docs/rules/records.md#vendors). */
 export function VendorPaymentsPanel({ canManage, onEdit, onDelete }: VendorPaymentsPanelProps) {
   const payments = useRecentVendorPayments();
-  const rows = payments.data?.rows ?? [];
+  const shown = payments.data?.rows.length ?? 0;
   return (
-    <Card className="min-w-0 overflow-hidden" data-testid="vendor-payments-panel" aria-labelledby="vendor-payments-panel-title">
-      <div className="flex min-h-[4.25rem] items-center justify-between gap-3 border-b p-4">
-        <h2 id="vendor-payments-panel-title" className="font-semibold">
-          Recent Payments
-        </h2>
-        {payments.data && payments.data.total > rows.length && (
-          <span className="text-xs text-muted-foreground">
-            Latest {rows.length} of {payments.data.total}
-          </span>
-        )}
-      </div>
-      <PanelStatus
-        isPending={payments.isPending}
-        error={payments.isError ? payments.error : null}
-        isEmpty={rows.length === 0}
-        emptyText={NO_VENDOR_PAYMENTS_TEXT}
-        failedTitle="Failed to load vendor payments"
-        testId="vendor-payments"
-      >
+    <ListBlock
+      name="vendor-payments"
+      testId="vendor-payments-panel"
+      query={payments}
+      emptyText={NO_VENDOR_PAYMENTS_TEXT}
+      failedTitle="Failed to load vendor payments"
+      title={
+        <>
+          <h2 className="font-semibold">Recent Payments</h2>
+          {payments.data && payments.data.total > shown && (
+            <span className="text-xs text-muted-foreground">
+              Latest {shown} of {payments.data.total}
+            </span>
+          )}
+        </>
+      }
+    >
+      {(rows) => (
         <ul className="divide-y" aria-label="Recent vendor payments">
           {rows.map((p) => (
             <PaymentItem key={p.id} payment={p} canManage={canManage} onEdit={onEdit} onDelete={onDelete} />
           ))}
         </ul>
-      </PanelStatus>
-    </Card>
+      )}
+    </ListBlock>
   );
 }
 
@@ -66,6 +65,7 @@ function PaymentItem({ payment, canManage, onEdit, onDelete }: { payment: Vendor
         </div>
         {payment.description && <p className="break-words">{payment.description}</p>}
         {reference && <p className="text-xs break-words text-muted-foreground">{reference}</p>}
+        <OrganizationLine organizationId={payment.organizationId} />
       </div>
       {canManage && (
         <div className="flex shrink-0 gap-2">

@@ -1,16 +1,12 @@
-import { useState } from 'react';
-import { Building2, ChevronLeft, ChevronRight, Mail, MapPin, Pencil, Phone, Search, Trash2 } from 'lucide-react';
+import { Building2, Mail, MapPin, Pencil, Phone, Trash2 } from 'lucide-react';
 import type { Vendor } from '@contracts/vendors';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useListState } from '@/lib/use-list-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
+import { ListBlock } from '@/components/list-block';
+import { OrganizationLine } from '@/components/organization-column';
 import { useVendors, VENDORS_PAGE_SIZE } from '@/features/vendors/api/get-vendors';
-import { PanelStatus } from '@/components/panel-status';
-import { paymentTermsLabel, vendorPhone, vendorsEmptyText } from '@/features/vendors/lib/vendor-display';
-
-const SEARCH_DEBOUNCE_MS = 300;
+import { NO_VENDORS_TEXT, paymentTermsLabel, vendorPhone } from '@/features/vendors/lib/vendor-display';
 
 interface VendorsPanelProps {
   canManage: boolean;
@@ -18,19 +14,25 @@ interface VendorsPanelProps {
   onDelete: (vendor: Vendor) => void;
 }
 
-/** Part 1 section 2: the vendors with their count, searchable and paged on the server. */
+/** docs/rules/records.md#vendors: the vendors with their count, searchable and paged on the server. */
 export function VendorsPanel({ canManage, onEdit, onDelete }: VendorsPanelProps) {
-  const [search, setSearch] = useState('');
-  const [offset, setOffset] = useState(0);
-  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const vendors = useVendors({ q, offset });
-  const rows = vendors.data?.rows ?? [];
+  const list = useListState();
+  const vendors = useVendors({ q: list.q, offset: list.page * VENDORS_PAGE_SIZE });
   const total = vendors.data?.total ?? 0;
 
   return (
-    <Card className="min-w-0 overflow-hidden" data-testid="vendors-panel" aria-labelledby="vendors-panel-title">
-      <div className="flex flex-col gap-3 border-b p-4 sm:flex-row sm:items-center sm:justify-between">
-        <h2 id="vendors-panel-title" className="flex items-center gap-2 font-semibold">
+    <ListBlock
+      name="vendors-panel"
+      testId="vendors-panel"
+      query={vendors}
+      list={list}
+      pageSize={VENDORS_PAGE_SIZE}
+      searchPlaceholder="Search vendors..."
+      searchLabel="Search vendors"
+      emptyText={NO_VENDORS_TEXT}
+      failedTitle="Failed to load vendors"
+      title={
+        <h2 className="flex items-center gap-2 font-semibold">
           Vendors
           {vendors.data && (
             <Badge variant="secondary" data-testid="vendors-count" aria-label={`${total} vendors`}>
@@ -38,59 +40,16 @@ export function VendorsPanel({ canManage, onEdit, onDelete }: VendorsPanelProps)
             </Badge>
           )}
         </h2>
-        <div className="relative w-full sm:max-w-56">
-          <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <Input
-            type="search"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setOffset(0);
-            }}
-            placeholder="Search vendors..."
-            aria-label="Search vendors"
-            maxLength={200}
-            className="pl-8"
-          />
-        </div>
-      </div>
-      <PanelStatus
-        isPending={vendors.isPending}
-        error={vendors.isError ? vendors.error : null}
-        isEmpty={rows.length === 0}
-        emptyText={vendorsEmptyText(q)}
-        failedTitle="Failed to load vendors"
-        testId="vendors"
-      >
-        <ul className={vendors.isPlaceholderData ? 'divide-y opacity-60 transition-opacity' : 'divide-y'} aria-label="Vendors">
+      }
+    >
+      {(rows) => (
+        <ul className="divide-y" aria-label="Vendors">
           {rows.map((v) => (
             <VendorItem key={v.id} vendor={v} canManage={canManage} onEdit={onEdit} onDelete={onDelete} />
           ))}
         </ul>
-        {total > VENDORS_PAGE_SIZE && (
-          <nav className="flex items-center justify-between gap-2 border-t px-4 py-3 text-sm text-muted-foreground" aria-label="Vendor pages">
-            <span>
-              {offset + 1}-{offset + rows.length} of {total}
-            </span>
-            <div className="flex gap-2">
-              <Button variant="outline" size="sm" disabled={offset === 0 || vendors.isFetching} onClick={() => setOffset(Math.max(0, offset - VENDORS_PAGE_SIZE))}>
-                <ChevronLeft aria-hidden />
-                Previous
-              </Button>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={offset + rows.length >= total || vendors.isFetching}
-                onClick={() => setOffset(offset + VENDORS_PAGE_SIZE)}
-              >
-                Next
-                <ChevronRight aria-hidden />
-              </Button>
-            </div>
-          </nav>
-        )}
-      </PanelStatus>
-    </Card>
+      )}
+    </ListBlock>
   );
 }
 
@@ -134,6 +93,7 @@ function VendorItem({ vendor, canManage, onEdit, onDelete }: { vendor: Vendor } 
             <span className="min-w-0 break-words whitespace-pre-line">{vendor.address}</span>
           </p>
         )}
+        <OrganizationLine organizationId={vendor.organizationId} />
       </div>
       {canManage && (
         <div className="flex shrink-0 gap-2">

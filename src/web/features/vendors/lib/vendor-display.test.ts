@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { VENDOR_PAYMENT_METHODS, VENDOR_PAYMENT_TERMS } from '@contracts/vendors';
 import {
-  NO_RESULTS_TEXT,
   NO_VENDORS_TEXT,
   PAYMENT_METHOD_LABELS,
   PAYMENT_TERMS_LABELS,
@@ -12,7 +11,6 @@ import {
   referenceLabel,
   vendorDeleteWarning,
   vendorPhone,
-  vendorsEmptyText,
 } from './vendor-display';
 
 describe('vendor display', () => {
@@ -43,11 +41,8 @@ describe('vendor display', () => {
     expect(vendorPhone('')).toBeNull();
   });
 
-  it('uses the spec empty text, or No results found. while searching', () => {
-    expect(vendorsEmptyText('')).toBe('No vendors found. Add your first vendor to get started.');
+  it('uses the documented empty text', () => {
     expect(NO_VENDORS_TEXT).toBe('No vendors found. Add your first vendor to get started.');
-    expect(vendorsEmptyText(' acme ')).toBe(NO_RESULTS_TEXT);
-    expect(NO_RESULTS_TEXT).toBe('No results found.');
   });
 
   it('warns that deleting a vendor deletes its payments', () => {

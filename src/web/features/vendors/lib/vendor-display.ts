@@ -40,12 +40,12 @@ export function vendorPhone(value: string | null): string | null {
   return digits.length === 10 && /^[\d\s().-]+$/.test(phone) ? formatPhone(digits) : phone;
 }
 
-/** Part 1 section 2: the payment's date, or 'No date'. */
+/** The payment's date, or 'No date' (docs/rules/records.md#vendors). */
 export function paymentDateLabel(payment: Pick<VendorPayment, 'paymentDate'>): string {
   return formatDate(payment.paymentDate, 'No date');
 }
 
-/** Part 1 section 2: 'Ref: ' plus the reference; null when there is none. */
+/** docs/rules/records.md#vendors: 'Ref: ' plus the reference; null when there is none. */
 export function referenceLabel(reference: string | null): string | null {
   const ref = reference?.trim();
   return ref ? `Ref: ${ref}` : null;
@@ -59,14 +59,9 @@ export function paymentSummary(payment: Pick<VendorPayment, 'amount' | 'vendorNa
   return `${formatMoney(payment.amount)} payment to ${payment.vendorName?.trim() || 'this vendor'}`;
 }
 
-/** Part 1 section 2 empty texts, and 'No results found.' while searching (section 8). */
+/** The documented empty texts (docs/rules/lists.md#empty-texts; the list block says 'No results found.' while searching). */
 export const NO_VENDORS_TEXT = 'No vendors found. Add your first vendor to get started.';
 export const NO_VENDOR_PAYMENTS_TEXT = 'No vendor payments recorded yet.';
-export const NO_RESULTS_TEXT = 'No results found.';
-
-export function vendorsEmptyText(q: string): string {
-  return q.trim() ? NO_RESULTS_TEXT : NO_VENDORS_TEXT;
-}
 
 export function vendorDeleteWarning(vendor: Pick<Vendor, 'name'>): string {
   return `Delete ${vendor.name}? Every payment recorded for this vendor is deleted with it. This cannot be undone.`;
