@@ -54,6 +54,8 @@ export type CreateGenericPaymentLinkBody = z.input<typeof createGenericPaymentLi
 /** What the staff see of a link; every create answer holds paymentUrl (part 2 section 3). */
 export const paymentLinkSchema = z.object({
   id: z.number().int(),
+  /** The super user's lists name each record's organization (docs/decisions/014-list-block.md). */
+  organizationId: z.number().int(),
   invoiceId: z.number().int().nullable(),
   invoiceNumber: z.string().nullable(),
   linkId: z.string(),

@@ -27,6 +27,7 @@ export const isOpen = (row: Pick<PaymentLinkRow, 'status' | 'expiresAt'>, now = 
 export function toPaymentLinkResponse(row: PaymentLinkRow, invoiceNumber: string | null, appUrl: string, now = new Date()): PaymentLink {
   return {
     id: row.id,
+    organizationId: row.organizationId,
     invoiceId: row.invoiceId,
     invoiceNumber,
     linkId: row.linkId,

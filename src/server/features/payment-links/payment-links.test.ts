@@ -251,6 +251,18 @@ describe('GET /api/payment-links', () => {
     expect(searched.json().map((l: { linkId: string }) => l.linkId)).toEqual([l1.linkId]);
   });
 
+  it("names each link's organization, so the super user's list shows whose link it is", async () => {
+    const k = await kit();
+    const mine = (await invoiceLink(k.cookies.org_admin, (await invoice(k)).id)).json();
+    const theirs = (await invoiceLink(b.cookies.org_admin, (await invoice(b)).id)).json();
+    expect(mine.organizationId).toBe(k.org.id);
+    const su = await t.cookieFor((await t.createUser({ role: 'super_user', organizationId: null })).id);
+    const res = await t.call({ url: '/api/payment-links?limit=100', cookie: su });
+    const byLink = new Map(res.json().map((l: { linkId: string; organizationId: number }) => [l.linkId, l.organizationId]));
+    expect(byLink.get(mine.linkId)).toBe(k.org.id);
+    expect(byLink.get(theirs.linkId)).toBe(b.org.id);
+  });
+
   it('is refused to employees and customers', async () => {
     expect((await t.call({ url: '/api/payment-links', cookie: a.cookies.employee })).statusCode).toBe(403);
     expect((await t.call({ url: '/api/payment-links', cookie: a.cookies.customer })).statusCode).toBe(403);

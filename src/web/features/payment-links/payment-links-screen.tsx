@@ -1,56 +1,53 @@
 import { ShieldX } from 'lucide-react';
 import { PAYMENT_LINK_MESSAGES } from '@contracts/payment-links';
-import { errorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { PageHeader } from '@/components/page-header';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { ListBlock } from '@/components/list-block';
 import { usePaymentLinks } from '@/features/payment-links/api/payment-links-api';
 import { GenericLinkCard } from '@/features/payment-links/components/generic-link-card';
 import { HowToUseCard } from '@/features/payment-links/components/how-to-use-card';
 import { InvoiceLinkCard } from '@/features/payment-links/components/invoice-link-card';
 import { PaymentLinksTable } from '@/features/payment-links/components/payment-links-table';
 
+/** The links, newest first; without a role that may see them, the same words as every list's 403. */
 function LinksList({ canView }: { canView: boolean }) {
   const links = usePaymentLinks(canView);
+  const shown = links.data?.rows.length ?? 0;
+  const title = (
+    <CardHeader className="p-0">
+      <CardTitle>Payment Links</CardTitle>
+    </CardHeader>
+  );
   if (!canView) {
     return (
-      <div className="flex flex-col items-center gap-2 p-8 text-center">
-        <ShieldX className="size-8 text-muted-foreground" aria-hidden />
-        <p className="text-sm text-muted-foreground">Your role does not give access to this list.</p>
-      </div>
+      <Card className="overflow-hidden">
+        <div className="border-b p-4">{title}</div>
+        <div className="flex flex-col items-center gap-2 p-8 text-center">
+          <ShieldX className="size-8 text-muted-foreground" aria-hidden />
+          <p className="text-sm text-muted-foreground">Your role does not give access to this list.</p>
+        </div>
+      </Card>
     );
   }
-  if (links.isPending) {
-    return (
-      <div className="space-y-3 p-4" aria-busy="true">
-        {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} className="h-10 w-full" />
-        ))}
-      </div>
-    );
-  }
-  if (links.isError) {
-    return (
-      <div className="p-4">
-        <Alert variant="destructive">
-          <AlertTitle>Failed to load payment links</AlertTitle>
-          <AlertDescription>{errorMessage(links.error)}</AlertDescription>
-        </Alert>
-      </div>
-    );
-  }
-  if (links.data.rows.length === 0) return <p className="p-8 text-center text-sm text-muted-foreground">{PAYMENT_LINK_MESSAGES.noLinks}</p>;
   return (
-    <>
-      <PaymentLinksTable links={links.data.rows} />
-      {links.data.total > links.data.rows.length && (
-        <p className="border-t px-4 py-3 text-xs text-muted-foreground">
-          Showing the latest {links.data.rows.length} of {links.data.total} links.
-        </p>
-      )}
-    </>
+    <ListBlock
+      name="payment-link-rows"
+      query={links}
+      emptyText={PAYMENT_LINK_MESSAGES.noLinks}
+      failedTitle="Failed to load payment links"
+      title={title}
+      footer={
+        links.data &&
+        links.data.total > shown && (
+          <p className="border-t px-4 py-3 text-xs text-muted-foreground">
+            Showing the latest {shown} of {links.data.total} links.
+          </p>
+        )
+      }
+    >
+      {(rows) => <PaymentLinksTable links={rows} />}
+    </ListBlock>
   );
 }
 
@@ -68,12 +65,7 @@ export function PaymentLinksScreen() {
         <GenericLinkCard organizationId={user?.organizationId ?? null} />
       </div>
       <HowToUseCard />
-      <Card className="overflow-hidden">
-        <CardHeader className="border-b">
-          <CardTitle>Payment Links</CardTitle>
-        </CardHeader>
-        <LinksList canView={canView} />
-      </Card>
+      <LinksList canView={canView} />
     </div>
   );
 }

@@ -6,8 +6,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { copyLink, openLink, type LinkKind } from '@/features/payment-links/components/link-result';
+import { OrganizationCell, OrganizationHead, OrganizationLine } from '@/components/organization-column';
 
-/** Part 2 section 4: active stands out, every other status is secondary. */
+/** Active stands out, every other status is secondary (docs/rules/money-and-payments.md#payment-links). */
 export function LinkStatusBadge({ status }: { status: string }) {
   return (
     <Badge variant={status === 'active' ? 'default' : 'secondary'} data-status={status}>
@@ -42,6 +43,7 @@ export function PaymentLinksTable({ links }: { links: PaymentLink[] }) {
         <Table>
           <TableHeader>
             <TableRow className="hover:bg-transparent">
+              <OrganizationHead />
               <TableHead>Invoice #</TableHead>
               <TableHead>Status</TableHead>
               <TableHead className="text-right">Clicks</TableHead>
@@ -56,6 +58,7 @@ export function PaymentLinksTable({ links }: { links: PaymentLink[] }) {
           <TableBody>
             {links.map((l) => (
               <TableRow key={l.id} data-testid="payment-link-row">
+                <OrganizationCell organizationId={l.organizationId} />
                 <TableCell className="font-medium">{invoiceText(l)}</TableCell>
                 <TableCell>
                   <LinkStatusBadge status={l.status} />
@@ -84,6 +87,7 @@ export function PaymentLinksTable({ links }: { links: PaymentLink[] }) {
               <p className="text-xs text-muted-foreground">
                 Created {formatDate(l.createdAt)} · Expires {formatDate(l.expiresAt, 'never')} · {l.clickCount} {l.clickCount === 1 ? 'click' : 'clicks'}
               </p>
+              <OrganizationLine organizationId={l.organizationId} />
             </div>
             <RowActions link={l} />
           </li>
