@@ -2,10 +2,10 @@ import { useState, type ReactNode } from 'react';
 import { Plus } from 'lucide-react';
 import type { Organization, OrganizationListItem } from '@contracts/organizations';
 import { useCurrentUser } from '@/lib/auth/current-user';
+import { useOrganizations } from '@/lib/use-organizations';
 import { PageHeader } from '@/components/page-header';
 import { PanelStatus } from '@/components/panel-status';
 import { Button } from '@/components/ui/button';
-import { useOrganizationList } from '@/features/organization/api/organizations';
 import { OrganizationDetails } from '@/features/organization/components/organization-details';
 import { OrganizationDialog } from '@/features/organization/components/organization-dialog';
 import { OrganizationList } from '@/features/organization/components/organization-list';
@@ -18,7 +18,7 @@ import { OrganizationList } from '@/features/organization/components/organizatio
 export function OrganizationScreen({ processorsPanel }: { processorsPanel: (organizationId: number) => ReactNode }) {
   const { user } = useCurrentUser();
   const isSuperUser = user?.role === 'super_user';
-  const list = useOrganizationList();
+  const list = useOrganizations();
   const organizations = list.data ?? [];
   const [chosenId, setChosenId] = useState<number | null>(null);
   const [editing, setEditing] = useState<OrganizationListItem | 'new' | null>(null);

@@ -7,7 +7,7 @@ import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useOrganizations } from '@/features/payment-processors/api/get-organizations';
+import { useOrganizations } from '@/lib/use-organizations';
 import { ProcessorsManager } from '@/features/payment-processors/components/processors-manager';
 
 const ORG_PARAM = 'organization';

@@ -8,7 +8,8 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
-import { OrganizationScope, useOrganizationChoices } from '@/features/scheduling/api/organization-scope';
+import { OrganizationScope } from '@/features/scheduling/api/organization-scope';
+import { useOrganizations } from '@/lib/use-organizations';
 import { useAppointments, useMigrateWorkOrders, useScheduleSettings, useServices } from '@/features/scheduling/api/scheduling-api';
 import { AppointmentsTab } from '@/features/scheduling/components/appointments-tab';
 import { ServicesTab } from '@/features/scheduling/components/services-tab';
@@ -35,7 +36,7 @@ type Editing = { kind: 'appointment'; appointment: Appointment | null } | { kind
 export function SchedulingScreen() {
   const { user } = useCurrentUser();
   const isSuperUser = user?.role === 'super_user';
-  const organizations = useOrganizationChoices(isSuperUser);
+  const organizations = useOrganizations({ enabled: isSuperUser });
   const [picked, setPicked] = useState<number | null>(null);
   const organizationId = isSuperUser ? (picked ?? user?.organizationId ?? organizations.data?.[0]?.id ?? null) : null;
 

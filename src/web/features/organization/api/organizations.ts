@@ -1,19 +1,13 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CreateOrganizationBody, Organization, OrganizationListItem, UpdateOrganizationBody } from '@contracts/organizations';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { CreateOrganizationBody, Organization, UpdateOrganizationBody } from '@contracts/organizations';
 import { api, ApiError, type ApiErrorBody } from '@/lib/api-client';
 import { currentUserQueryKey } from '@/lib/auth/current-user';
 import { getImpersonationToken } from '@/lib/impersonation-token';
-
-/** The same key as every other screen's organization list, so a change here refreshes them all. */
-export const organizationsQueryKey = ['organizations'] as const;
-
-export function useOrganizationList() {
-  return useQuery({ queryKey: organizationsQueryKey, queryFn: () => api.get<OrganizationListItem[]>('/api/organizations') });
-}
+import { invalidateOrganizations } from '@/lib/use-organizations';
 
 /** A name, slug, logo or label change shows in the shell (session organization) and on the public pages. */
 function refreshAfterChange(queryClient: QueryClient) {
-  void queryClient.invalidateQueries({ queryKey: organizationsQueryKey });
+  void invalidateOrganizations(queryClient);
   void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
   void queryClient.invalidateQueries({ queryKey: ['public'] });
 }

@@ -1,8 +1,5 @@
 // A super user's session spans organizations; the screen works on one chosen organization at a time.
 import { createContext, useContext } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import type { OrganizationSummary } from '@contracts/organizations';
-import { api } from '@/lib/api-client';
 
 /** The organization a super user picked; null for everyone else (the server uses their own). */
 export const OrganizationScope = createContext<number | null>(null);
@@ -15,9 +12,4 @@ export function useOrganizationScope(): number | null {
 export function scoped(path: string, organizationId: number | null): string {
   if (organizationId === null) return path;
   return `${path}${path.includes('?') ? '&' : '?'}organizationId=${organizationId}`;
-}
-
-/** Same key as the other screens' organization lists, so the cache is shared. */
-export function useOrganizationChoices(enabled: boolean) {
-  return useQuery({ queryKey: ['organizations'] as const, queryFn: () => api.get<OrganizationSummary[]>('/api/organizations'), enabled });
 }

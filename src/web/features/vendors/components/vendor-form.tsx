@@ -14,7 +14,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { useOrganizationChoices } from '@/features/vendors/api/get-organizations';
+import { useOrganizations } from '@/lib/use-organizations';
 import { useCreateVendor, useUpdateVendor } from '@/features/vendors/api/save-vendor';
 import { PAYMENT_TERMS_LABELS } from '@/features/vendors/lib/vendor-display';
 import { vendorFormValues, vendorPayload, type VendorFormValues } from '@/features/vendors/lib/vendor-form-values';
@@ -34,7 +34,7 @@ const FIELDS = Object.keys(vendorFormValues(null));
 export function VendorForm({ vendor, onDone }: { vendor: Vendor | null; onDone: () => void }) {
   const { user } = useCurrentUser();
   const choosesOrganization = user?.role === 'super_user' && vendor === null;
-  const organizations = useOrganizationChoices(choosesOrganization);
+  const organizations = useOrganizations({ enabled: choosesOrganization });
   if (choosesOrganization && organizations.isPending) {
     return (
       <div className="grid gap-4" aria-busy="true">
