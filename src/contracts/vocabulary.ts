@@ -60,3 +60,12 @@ export function singular(label: string): string {
   if (/s$/i.test(label) && !/ss$/i.test(label)) return label.replace(/s$/i, '');
   return label;
 }
+
+/**
+ * One record of a kind in the organization's words: `title` "Medical Bill" for headings and buttons, `lower`
+ * "medical bill" inside a sentence. The general vocabulary gives "Invoice" / "invoice".
+ */
+export function recordWord(labels: LabelSet, kind: keyof LabelSet): { title: string; lower: string } {
+  const title = singular(labels[kind]);
+  return { title, lower: title.toLowerCase() };
+}

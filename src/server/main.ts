@@ -51,6 +51,7 @@ async function main() {
     db: database.db,
     mailer: deps.mailer,
     sms: deps.sms,
+    appUrl: config.appUrl,
     onError: (err) => app.log.error({ err }, 'appointment reminders failed'),
   });
 

@@ -9,16 +9,16 @@ export interface HtmlEmail {
   heading: string;
   /** Opening paragraphs ("Hello Pat,", "Please find attached …"). */
   paragraphs: string[];
-  /** Line items: description and amount. */
-  items: { description: string; detail: string; amount: string }[];
-  /** Dates, subtotal, tax, total, balance: label and value; `strong` rows stand out. */
-  summary: { label: string; value: string; strong?: boolean }[];
+  /** Line items: description and amount (none for an e-mail about no document). */
+  items?: { description: string; detail: string; amount: string }[];
+  /** The key facts: dates, subtotal, tax, total, balance; label and value; `strong` rows stand out. */
+  summary?: { label: string; value: string; strong?: boolean }[];
   /** The pay or portal button. */
   button?: { label: string; url: string } | null;
   /** Notes and closing words, after the figures. */
-  after: string[];
-  /** The organization's contact lines, at the foot. */
-  signature: string[];
+  after?: string[];
+  /** The organization's contact lines, at the foot (none on the installation's own e-mails). */
+  signature?: string[];
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -51,8 +51,10 @@ export function renderHtmlEmail(e: HtmlEmail): string {
   // A button may also write to the business (mailto:); an image only loads from the web.
   const button = e.button ? webUrl(e.button.url, ['mailto:']) : null;
   const p = (s: string) => `<p style="margin:0 0 12px;${FONT};font-size:15px;line-height:22px;color:#1f2937">${multiline(s)}</p>`;
-  const items = e.items.length
-    ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:8px 0 4px">${e.items
+  const itemRows = e.items ?? [];
+  const summaryRows = e.summary ?? [];
+  const items = itemRows.length
+    ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:8px 0 4px">${itemRows
         .map(
           (i) =>
             `<tr><td style="padding:8px 0;border-bottom:1px solid #e5e7eb;${FONT};font-size:14px;color:#1f2937">${escapeHtml(i.description)}` +
@@ -61,7 +63,8 @@ export function renderHtmlEmail(e: HtmlEmail): string {
         )
         .join('')}</table>`
     : '';
-  const summary = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:8px 0 16px">${e.summary
+  const summary = summaryRows.length
+    ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:8px 0 16px">${summaryRows
     .map((r) => {
       const weight = r.strong ? 'font-weight:700;font-size:16px' : 'font-size:14px';
       return (
@@ -69,7 +72,8 @@ export function renderHtmlEmail(e: HtmlEmail): string {
         `<td align="right" style="padding:4px 0;${FONT};${weight};color:#1f2937;white-space:nowrap">${escapeHtml(r.value)}</td></tr>`
       );
     })
-    .join('')}</table>`;
+    .join('')}</table>`
+    : '';
   const cta =
     e.button && button
       ? `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 20px"><tr><td style="border-radius:6px;background:#1e3a5f">` +
@@ -92,9 +96,25 @@ export function renderHtmlEmail(e: HtmlEmail): string {
     items,
     summary,
     cta,
-    e.after.map(p).join(''),
+    (e.after ?? []).map(p).join(''),
     '</td></tr>',
-    `<tr><td style="padding:16px 28px 24px;border-top:1px solid #e5e7eb;${FONT};font-size:12px;line-height:18px;color:#6b7280">${e.signature.map(escapeHtml).join('<br>')}</td></tr>`,
+    e.signature?.length
+      ? `<tr><td style="padding:16px 28px 24px;border-top:1px solid #e5e7eb;${FONT};font-size:12px;line-height:18px;color:#6b7280">${e.signature.map(escapeHtml).join('<br>')}</td></tr>`
+      : '',
     '</table></td></tr></table></body></html>',
   ].join('\n');
+}
+
+/**
+ * The installation's own e-mails (sign-in and registration codes) are no organization's: a plain page under the
+ * product's name, the code standing out, nothing else to click.
+ */
+export function renderCodeEmail(c: { heading: string; paragraphs: string[]; code: string; after: string[] }): string {
+  return renderHtmlEmail({
+    brand: { name: 'Tradebook' },
+    heading: c.heading,
+    paragraphs: c.paragraphs,
+    summary: [{ label: 'Your code', value: c.code, strong: true }],
+    after: c.after,
+  });
 }

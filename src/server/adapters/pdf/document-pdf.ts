@@ -202,7 +202,11 @@ function header(doc: Doc, model: PdfDocumentModel): number {
 
   const rightX = PAGE.margin + leftW + 10;
   const rightW = RIGHT - rightX;
-  doc.font('Bold').fontSize(24).fillColor(C.accent);
+  // An organization's word for the document may be longer than INVOICE ("TREATMENT PLAN", "PROFESSIONAL BILL"):
+  // the title shrinks to stay on one line, down to a size that still reads as the title.
+  doc.font('Bold').fillColor(C.accent);
+  let titleSize = 24;
+  while (titleSize > 14 && doc.fontSize(titleSize).widthOfString(model.title, { characterSpacing: 1.5 }) > rightW) titleSize -= 1;
   doc.text(model.title, rightX, PAGE.margin - 4, { width: rightW, align: 'right', characterSpacing: 1.5 });
   doc.font('Body').fontSize(11).fillColor(C.text);
   doc.text(model.number, rightX, doc.y + 2, { width: rightW, align: 'right' });

@@ -1,9 +1,10 @@
-// One-time sign-in codes (DECISIONS.md; OWASP ASVS 5.0 V6.5, NIST SP 800-63B 5.2.2).
+// One-time sign-in codes (docs/rules/sign-in-and-sessions.md#sign-in-codes; OWASP ASVS 5.0 V6.5, NIST SP 800-63B 5.2.2).
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { otpCodes, users } from '../../db/schema/index';
 import { deliveryFailure } from '../../adapters/delivery-failure';
 import type { Mailer } from '../../adapters/mail/mailer';
+import { renderCodeEmail } from '../../adapters/mail/html-email';
 import { type AppError, forbidden, invalid, notFound, rateLimited } from '../../platform/errors';
 import { enforce, hitBelowLimit, secondsUntilWindowEnds, unhit, type Limit } from '../../platform/rate-limit';
 import { hashOtp, newOtpCode, newSalt, safeEqualHex } from '../../platform/tokens';
@@ -63,16 +64,13 @@ export async function sendOtp(
 
   const code = await db.transaction((tx) => issueOtp(tx, email, now));
 
+  const greeting = `Hello${user.firstName ? ` ${user.firstName}` : ''},`;
+  const validity = 'It is valid for 10 minutes and can be used once. If you did not ask for it, you can ignore this e-mail.';
   const delivery = await mailer.send({
     to: email,
     subject: `Your Tradebook sign-in code: ${code}`,
-    text: [
-      `Hello${user.firstName ? ` ${user.firstName}` : ''},`,
-      '',
-      `Your Tradebook sign-in code is ${code}.`,
-      '',
-      'It is valid for 10 minutes and can be used once. If you did not ask for it, you can ignore this e-mail.',
-    ].join('\n'),
+    text: [greeting, '', `Your Tradebook sign-in code is ${code}.`, '', validity].join('\n'),
+    html: renderCodeEmail({ heading: 'Your sign-in code', paragraphs: [greeting, 'Enter this code on the sign-in page:'], code, after: [validity] }),
     organizationId: user.organizationId,
     // Delivered whole; the stored copy of an SMTP delivery must not sign anyone in (docs/security.md).
     secrets: [code],

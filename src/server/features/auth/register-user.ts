@@ -4,6 +4,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { RegisterBody } from '../../../contracts/auth';
 import { deliveryFailure } from '../../adapters/delivery-failure';
 import type { Mailer } from '../../adapters/mail/mailer';
+import { renderCodeEmail } from '../../adapters/mail/html-email';
 import type { Db } from '../../db/client';
 import { organizations, users } from '../../db/schema/index';
 import { conflict, invalid } from '../../platform/errors';
@@ -56,6 +57,7 @@ export async function registerUser(db: Db, mailer: Mailer, body: RegisterBody, c
     return issueOtp(tx, body.email, now);
   });
 
+  const enterIt = `Enter it on the registration page to finish creating your account${organization ? ` with ${organization.name}` : ''}.`;
   const delivery = await mailer.send({
     to: body.email,
     subject: `Your Tradebook registration code: ${code}`,
@@ -64,10 +66,16 @@ export async function registerUser(db: Db, mailer: Mailer, body: RegisterBody, c
       '',
       `Your Tradebook registration code is ${code}.`,
       '',
-      `Enter it on the registration page to finish creating your account${organization ? ` with ${organization.name}` : ''}.`,
+      enterIt,
       'It is valid for 10 minutes and can be used once. If you did not ask for an account, you can ignore this e-mail:',
       'no account is created without the code.',
     ].join('\n'),
+    html: renderCodeEmail({
+      heading: 'Your registration code',
+      paragraphs: [`Hello ${body.firstName},`, enterIt],
+      code,
+      after: ['It is valid for 10 minutes and can be used once. If you did not ask for an account, you can ignore this e-mail: no account is created without the code.'],
+    }),
     organizationId: organization?.id ?? null,
     // Masked in any stored copy of an SMTP delivery: the code opens the account.
     secrets: [code],

@@ -11,6 +11,8 @@ import { invalid, notFound } from '../../platform/errors';
 import { tenantFilter } from '../../platform/tenancy';
 import { writeAudit } from '../audit/write-audit';
 import { createPortalLink } from '../documents/create-portal-link';
+import { renderCustomerEmail } from '../documents/customer-email';
+import { loadBusiness } from '../documents/document-parties';
 
 export async function emailPortalLink(deps: { db: Db; config: Config; mailer: Mailer }, ctx: RequestContext, customerId: number): Promise<PortalLinkResponse> {
   const { db } = deps;
@@ -39,21 +41,25 @@ export async function emailPortalLink(deps: { db: Db; config: Config; mailer: Ma
     organizationId: customer.organizationId,
     details: { emailedTo: to, expiresAt: link.expiresAt.toISOString() },
   });
+  const business = await loadBusiness(db, customer.organizationId);
+  // The organization's word for its invoices ("medical bills"; docs/customer-emails.md, Vocabulary).
+  const bills = business.labels.invoices.toLowerCase();
+  const invitation = `${organizationName} has invited you to its customer portal, where you can see your ${bills} and payment history, download ${bills}, pay online and save a card.`;
+  const validity = `This link is personal to you and valid for ${PORTAL_LINK_DAYS} days.`;
   const result = await deps.mailer.send({
     to,
     subject: `Your customer portal at ${organizationName}`,
-    text: [
-      `Hello ${customer.name},`,
-      '',
-      `${organizationName} has invited you to its customer portal, where you can see your invoices and payment history, download invoices, pay online and save a card.`,
-      '',
-      link.url,
-      '',
-      `This link is personal to you and valid for ${PORTAL_LINK_DAYS} days.`,
-      '',
-      organizationName,
-    ].join('\n'),
+    text: [`Hello ${customer.name},`, '', invitation, '', link.url, '', validity, '', organizationName].join('\n'),
+    html: renderCustomerEmail(business, deps.config.appUrl, {
+      heading: 'Your customer portal',
+      paragraphs: [`Hello ${customer.name},`, invitation],
+      button: { label: 'Open your customer portal', url: link.url },
+      after: [validity],
+    }),
     organizationId: customer.organizationId,
+    // From the organization by name, and replies reach it (docs/features.md, Documents and e-mails).
+    fromName: organizationName,
+    replyTo: business.email?.trim() || undefined,
     // The link opens the customer's portal: delivered whole, never kept readable (docs/security.md).
     secrets: [link.url],
   });

@@ -22,7 +22,8 @@ let customerId: number;
 beforeAll(async () => {
   sink = await startSmtpSink();
   t = await createTestApp({ SMTP_URL: sink.url, MAIL_FROM: 'Tradebook <no-reply@tradebook.test>', APP_URL: 'https://books.example.com' });
-  org = await t.createOrganization({ name: ORG_NAME, email: 'billing@obrien.example', logo: '/uploads/42/logo.png' });
+  // The general vocabulary (no industry): the Default labels, Invoice and Estimate (docs/rules/platform.md#industry-vocabulary).
+  org = await t.createOrganization({ name: ORG_NAME, email: 'billing@obrien.example', logo: '/uploads/42/logo.png', industry: null });
   cookie = await t.cookieFor((await t.createUser({ role: 'manager', organizationId: org.id })).id);
   customerId = (await createCustomer(t, org.id, { name: 'Pat <Customer>', email: 'pat@example.com' })).id;
 });

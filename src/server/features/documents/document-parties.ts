@@ -1,6 +1,7 @@
 // The business and the customer as invoice and estimate PDFs and e-mails print them.
 import { and, eq, isNull, or } from 'drizzle-orm';
 import { formatPhone } from '../../../contracts/format';
+import { labelsFor, type LabelSet } from '../../../contracts/vocabulary';
 import type { DbOrTx } from '../../db/client';
 import { customers, organizations, uploads } from '../../db/schema/index';
 
@@ -15,6 +16,8 @@ export interface Business {
   email: string | null;
   website: string | null;
   logo: string | null;
+  /** The organization's words for its records (industry labels plus its overrides): documents name them so. */
+  labels: LabelSet;
 }
 
 export interface DocumentCustomer {
@@ -43,11 +46,17 @@ export async function loadBusiness(db: DbOrTx, organizationId: number): Promise<
       email: organizations.email,
       website: organizations.website,
       logo: organizations.logo,
+      industry: organizations.industry,
+      labelOverrides: organizations.labelOverrides,
     })
     .from(organizations)
     .where(eq(organizations.id, organizationId))
     .limit(1);
-  return org ?? { id: organizationId, name: 'Organization', address: null, city: null, state: null, zip: null, phone: null, email: null, website: null, logo: null };
+  if (!org) {
+    return { id: organizationId, name: 'Organization', address: null, city: null, state: null, zip: null, phone: null, email: null, website: null, logo: null, labels: labelsFor(null) };
+  }
+  const { industry, labelOverrides, ...rest } = org;
+  return { ...rest, labels: labelsFor(industry, labelOverrides) };
 }
 
 /** The document's customer, looked up inside the document's organization; null when missing. */

@@ -2,6 +2,7 @@
 import type { Invoice } from '../../../contracts/invoices';
 import { formatDate, statusLabel } from '../../../contracts/format';
 import { formatMoney, toCents } from '../../../contracts/money';
+import { recordWord } from '../../../contracts/vocabulary';
 import { renderDocumentPdf, type PdfDocumentModel } from '../../adapters/pdf/document-pdf';
 import type { DbOrTx } from '../../db/client';
 import type { RequestContext } from '../../platform/context';
@@ -33,14 +34,16 @@ export function dueDetails(dueDate: string | null, paymentTerms: string | null |
 
 export function invoicePdfModel(inv: Invoice, business: Business, logo: Buffer | null, customer: DocumentCustomer | null): PdfDocumentModel {
   const paid = toCents(inv.amountPaid);
+  // The organization's word for an invoice ("MEDICAL BILL" for a healthcare practice; docs/customer-emails.md, Vocabulary).
+  const word = recordWord(business.labels, 'invoices');
   const details = [
-    { label: 'Invoice date', value: formatDate(inv.createdAt) },
+    { label: `${word.title} date`, value: formatDate(inv.createdAt) },
     ...dueDetails(inv.dueDate, customer?.paymentTerms),
     { label: 'Status', value: inv.isOverdue && inv.status !== 'overdue' ? `${statusLabel(inv.status)} (overdue)` : statusLabel(inv.status) },
   ];
   if (inv.paidDate) details.push({ label: 'Paid on', value: formatDate(inv.paidDate) });
   return {
-    title: 'INVOICE',
+    title: word.title.toUpperCase(),
     number: inv.invoiceNumber,
     issuer: { name: business.name, logo, lines: businessLines(business) },
     recipient: { heading: 'Bill to', name: customer?.name ?? inv.customerName ?? '-', lines: customerLines(customer) },

@@ -1,7 +1,8 @@
-// E-mailing an estimate to its customer, with the PDF attached (part 1 section 7).
+// E-mailing an estimate to its customer, with the PDF attached (docs/rules/records.md#document-emails).
 import type { Estimate } from '../../../contracts/estimates';
 import { formatDate } from '../../../contracts/format';
 import { formatMoney } from '../../../contracts/money';
+import { recordWord } from '../../../contracts/vocabulary';
 import { renderHtmlEmail } from '../../adapters/mail/html-email';
 import type { Mailer } from '../../adapters/mail/mailer';
 import { renderDocumentPdf } from '../../adapters/pdf/document-pdf';
@@ -21,13 +22,15 @@ export function buildEstimateEmail({ estimate, business, customer }: { estimate:
   subject: string;
   text: string;
 } {
+  // In the organization's words: "Treatment Plan EST-00003" for a healthcare practice (docs/customer-emails.md, Vocabulary).
+  const word = recordWord(business.labels, 'estimates');
   const text = [
     `Hello ${customer.name},`,
     '',
-    `Please find attached estimate ${estimate.estimateNumber} from ${business.name}: ${estimate.title}.`,
+    `Please find attached ${word.lower} ${estimate.estimateNumber} from ${business.name}: ${estimate.title}.`,
     '',
-    `Estimate number: ${estimate.estimateNumber}`,
-    `Estimate date: ${formatDate(estimate.createdAt)}`,
+    `${word.title} number: ${estimate.estimateNumber}`,
+    `${word.title} date: ${formatDate(estimate.createdAt)}`,
     ...(estimate.validUntil ? [`Valid until: ${formatDate(estimate.validUntil)}`] : []),
     ...(estimate.description?.trim() ? ['', estimate.description.trim()] : []),
     '',
@@ -43,7 +46,7 @@ export function buildEstimateEmail({ estimate, business, customer }: { estimate:
     '',
     signature(business),
   ].join('\n');
-  return { subject: `Estimate ${estimate.estimateNumber} from ${business.name}`, text };
+  return { subject: `${word.title} ${estimate.estimateNumber} from ${business.name}`, text };
 }
 
 /** The HTML part: the organization's name and logo, the items and amounts, and a reply button. */
@@ -51,17 +54,18 @@ export function buildEstimateHtml(
   { estimate, business, customer }: { estimate: Estimate; business: Business; customer: DocumentCustomer },
   logo: string | null,
 ): string {
+  const word = recordWord(business.labels, 'estimates');
   return renderHtmlEmail({
     brand: { name: business.name, logoUrl: logo },
-    heading: `Estimate ${estimate.estimateNumber}`,
+    heading: `${word.title} ${estimate.estimateNumber}`,
     paragraphs: [
       `Hello ${customer.name},`,
-      `Please find attached estimate ${estimate.estimateNumber} from ${business.name}: ${estimate.title}.`,
+      `Please find attached ${word.lower} ${estimate.estimateNumber} from ${business.name}: ${estimate.title}.`,
       ...(estimate.description?.trim() ? [estimate.description.trim()] : []),
     ],
     items: htmlItems(estimate.lineItems),
     summary: [
-      { label: 'Estimate date', value: formatDate(estimate.createdAt) },
+      { label: `${word.title} date`, value: formatDate(estimate.createdAt) },
       ...(estimate.validUntil ? [{ label: 'Valid until', value: formatDate(estimate.validUntil) }] : []),
       { label: 'Subtotal', value: formatMoney(estimate.subtotal) },
       { label: 'Tax', value: formatMoney(estimate.tax) },

@@ -2,6 +2,7 @@
 import type { Estimate } from '../../../contracts/estimates';
 import { formatDate, statusLabel } from '../../../contracts/format';
 import { formatMoney } from '../../../contracts/money';
+import { recordWord } from '../../../contracts/vocabulary';
 import { renderDocumentPdf, type PdfDocumentModel } from '../../adapters/pdf/document-pdf';
 import type { DbOrTx } from '../../db/client';
 import type { RequestContext } from '../../platform/context';
@@ -20,15 +21,17 @@ import { pdfFileName } from '../documents/invoice-pdf';
 import { getEstimate } from './get-estimate';
 
 export function estimatePdfModel(est: Estimate, business: Business, logo: Buffer | null, customer: DocumentCustomer | null): PdfDocumentModel {
+  // The organization's word for an estimate ("TREATMENT PLAN"; docs/customer-emails.md, Vocabulary).
+  const word = recordWord(business.labels, 'estimates');
   return {
-    title: 'ESTIMATE',
+    title: word.title.toUpperCase(),
     number: est.estimateNumber,
     subject: est.title,
     summary: est.description,
     issuer: { name: business.name, logo, lines: businessLines(business) },
     recipient: { heading: 'Prepared for', name: customer?.name ?? est.customerName ?? '-', lines: customerLines(customer) },
     details: [
-      { label: 'Estimate date', value: formatDate(est.createdAt) },
+      { label: `${word.title} date`, value: formatDate(est.createdAt) },
       { label: 'Valid until', value: formatDate(est.validUntil, 'Not set') },
       { label: 'Payment terms', value: paymentTermsLabel(customer?.paymentTerms) },
       { label: 'Status', value: statusLabel(est.status) },

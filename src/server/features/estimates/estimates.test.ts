@@ -9,7 +9,7 @@ let a: OrgKit;
 let b: OrgKit;
 beforeAll(async () => {
   t = await createTestApp();
-  a = await orgKit(t, { name: 'Łódź Builders', phone: '5553331234', email: 'office@lodz.example', address: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701' });
+  a = await orgKit(t, { name: 'Łódź Builders', phone: '5553331234', email: 'office@lodz.example', address: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701', industry: null });
   b = await orgKit(t);
 });
 afterAll(async () => {

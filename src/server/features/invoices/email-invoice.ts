@@ -1,7 +1,8 @@
-// E-mailing an invoice to its customer, with the PDF attached (part 1 section 7).
+// E-mailing an invoice to its customer, with the PDF attached (docs/rules/records.md#document-emails).
 import type { Invoice } from '../../../contracts/invoices';
 import { formatDate } from '../../../contracts/format';
 import { formatMoney, toCents } from '../../../contracts/money';
+import { recordWord } from '../../../contracts/vocabulary';
 import { renderHtmlEmail } from '../../adapters/mail/html-email';
 import type { Mailer } from '../../adapters/mail/mailer';
 import { renderDocumentPdf } from '../../adapters/pdf/document-pdf';
@@ -27,13 +28,15 @@ export interface InvoiceEmailInput {
 /** Subject and plain text of the invoice e-mail: the items, the totals, the balance and due date, the business's contact lines. */
 export function buildInvoiceEmail({ invoice, business, customer, portalUrl }: InvoiceEmailInput): { subject: string; text: string } {
   const paid = toCents(invoice.amountPaid);
+  // In the organization's words: "Medical Bill INV-00012" for a healthcare practice (docs/customer-emails.md, Vocabulary).
+  const word = recordWord(business.labels, 'invoices');
   const text = [
     `Hello ${customer.name},`,
     '',
-    `Please find attached invoice ${invoice.invoiceNumber} from ${business.name}.`,
+    `Please find attached ${word.lower} ${invoice.invoiceNumber} from ${business.name}.`,
     '',
-    `Invoice number: ${invoice.invoiceNumber}`,
-    `Invoice date: ${formatDate(invoice.createdAt)}`,
+    `${word.title} number: ${invoice.invoiceNumber}`,
+    `${word.title} date: ${formatDate(invoice.createdAt)}`,
     `Due date: ${formatDate(invoice.dueDate, 'On receipt')}`,
     `Payment terms: ${paymentTermsLabel(customer.paymentTerms)}`,
     '',
@@ -45,26 +48,27 @@ export function buildInvoiceEmail({ invoice, business, customer, portalUrl }: In
     `Total: ${formatMoney(invoice.total)}`,
     ...(paid > 0 ? [`Amount paid: ${formatMoney(invoice.amountPaid)}`] : []),
     `Balance due: ${formatMoney(invoice.balanceDue)}`,
-    ...(portalUrl ? ['', `View and pay this invoice online: ${portalUrl}`] : []),
+    ...(portalUrl ? ['', `View and pay this ${word.lower} online: ${portalUrl}`] : []),
     ...(invoice.notes?.trim() ? ['', 'Notes:', invoice.notes.trim()] : []),
     '',
     'Thank you for your business.',
     '',
     signature(business),
   ].join('\n');
-  return { subject: `Invoice ${invoice.invoiceNumber} from ${business.name}`, text };
+  return { subject: `${word.title} ${invoice.invoiceNumber} from ${business.name}`, text };
 }
 
 /** The HTML part: the organization's name and logo, the items and amounts, and the button to view and pay. */
 export function buildInvoiceHtml({ invoice, business, customer, portalUrl }: InvoiceEmailInput, logo: string | null): string {
   const paid = toCents(invoice.amountPaid);
+  const word = recordWord(business.labels, 'invoices');
   return renderHtmlEmail({
     brand: { name: business.name, logoUrl: logo },
-    heading: `Invoice ${invoice.invoiceNumber}`,
-    paragraphs: [`Hello ${customer.name},`, `Please find attached invoice ${invoice.invoiceNumber} from ${business.name}.`],
+    heading: `${word.title} ${invoice.invoiceNumber}`,
+    paragraphs: [`Hello ${customer.name},`, `Please find attached ${word.lower} ${invoice.invoiceNumber} from ${business.name}.`],
     items: htmlItems(invoice.lineItems),
     summary: [
-      { label: 'Invoice date', value: formatDate(invoice.createdAt) },
+      { label: `${word.title} date`, value: formatDate(invoice.createdAt) },
       { label: 'Due date', value: formatDate(invoice.dueDate, 'On receipt') },
       { label: 'Subtotal', value: formatMoney(invoice.subtotal) },
       { label: 'Tax', value: formatMoney(invoice.tax) },
@@ -72,7 +76,7 @@ export function buildInvoiceHtml({ invoice, business, customer, portalUrl }: Inv
       ...(paid > 0 ? [{ label: 'Amount paid', value: formatMoney(invoice.amountPaid) }] : []),
       { label: 'Balance due', value: formatMoney(invoice.balanceDue), strong: true },
     ],
-    button: portalUrl ? { label: 'View and pay invoice', url: portalUrl } : null,
+    button: portalUrl ? { label: `View and pay ${word.lower}`, url: portalUrl } : null,
     after: [...(invoice.notes?.trim() ? [invoice.notes.trim()] : []), 'Thank you for your business.'],
     signature: signatureLines(business),
   });
@@ -119,7 +123,7 @@ export async function emailInvoice(deps: { db: Db; mailer: Mailer; config: Confi
   );
 }
 
-/** DECISIONS.md "Customer portal": invoice e-mails carry a signed portal link, unless the customer's portal access is off. */
+/** docs/rules/customer-portal.md#portal-links: invoice e-mails carry a signed portal link, unless the customer's portal access is off. */
 async function portalUrlFor(deps: { db: Db; config: Config }, ctx: RequestContext, invoice: Invoice): Promise<string | null> {
   if (!invoice.customerId) return null;
   const [c] = await deps.db

@@ -2,6 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, customers, invoiceLineItems, invoices, messageDeliveries, messages, numberCounters, organizations, outbox, payments, uploads } from '../../db/schema/index';
 import { SECRET_MASK } from '../../adapters/outbox/mask-secrets';
+import { labelsFor } from '../../../contracts/vocabulary';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createCustomer, orgKit, pdfPageCount, pdfText, solidPng, type OrgKit } from '../documents/documents.test-kit';
 
@@ -10,7 +11,7 @@ let a: OrgKit;
 let b: OrgKit;
 beforeAll(async () => {
   t = await createTestApp();
-  a = await orgKit(t, { name: "Zoë O'Brien Plumbing", phone: '5553331234', email: 'billing@obrien.example', address: '12 Pipe Rd', city: 'Springfield', state: 'IL', zip: '62701' });
+  a = await orgKit(t, { name: "Zoë O'Brien Plumbing", phone: '5553331234', email: 'billing@obrien.example', address: '12 Pipe Rd', city: 'Springfield', state: 'IL', zip: '62701', industry: null });
   b = await orgKit(t);
 });
 afterAll(async () => {
@@ -326,7 +327,7 @@ describe('invoices: PDF and e-mail', () => {
     const full = (await get(a.manager, `/api/invoices/${inv.id}`)).json();
     const withLink = buildInvoiceEmail({
       invoice: full,
-      business: { id: a.org.id, name: 'Biz', address: null, city: null, state: null, zip: null, phone: null, email: null, website: null, logo: null },
+      business: { id: a.org.id, name: 'Biz', address: null, city: null, state: null, zip: null, phone: null, email: null, website: null, logo: null, labels: labelsFor(null) },
       customer: { id: 1, name: 'Pat', companyName: null, email: 'pat@example.com', phone: null, address: null, city: null, state: null, zip: null, paymentTerms: 'net30' },
       portalUrl: 'https://app.example/customer-portal#token=abc',
     });

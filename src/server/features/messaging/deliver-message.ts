@@ -1,5 +1,5 @@
 // Sends a draft: one delivery per recipient through the mail or SMS transport, each outcome stored in
-// message_deliveries (DECISIONS.md, Mail and SMS). The message becomes sent when at least one went out.
+// message_deliveries (docs/rules/messaging.md#delivery). The message becomes sent when at least one went out.
 import { and, eq, lt, or } from 'drizzle-orm';
 import { MESSAGING_MESSAGES, type Message } from '../../../contracts/messaging';
 import { deliveryFailure, failureKind, type FailureKind } from '../../adapters/delivery-failure';
@@ -8,12 +8,16 @@ import type { SmsSender } from '../../adapters/sms/sms-sender';
 import type { Db } from '../../db/client';
 import { messageDeliveries, messages } from '../../db/schema/index';
 import { conflict } from '../../platform/errors';
+import { renderCustomerEmail, textParagraphs, writeToButton } from '../documents/customer-email';
+import { loadBusiness, type Business } from '../documents/document-parties';
 import { toMessageResponse } from './message-response';
 
 export interface MessagingDeps {
   db: Db;
   mailer: Mailer;
   sms: SmsSender;
+  /** APP_URL, for the organization's logo in the HTML part. */
+  config?: { appUrl: string };
 }
 
 type MessageRow = typeof messages.$inferSelect;
@@ -46,23 +50,40 @@ export async function claimDraft(db: Db, id: number): Promise<MessageRow> {
 /** E.164 for Twilio: recipients are stored as 10-digit US numbers. */
 const smsAddress = (digits: string) => `+1${digits}`;
 
+/**
+ * An e-mail from Messaging as the customer receives it: from the organization by name, replies to its address,
+ * and an HTML part with its name and logo around the text as written (docs/customer-emails.md).
+ */
+function emailOf(row: MessageRow, business: Business, appUrl: string | undefined) {
+  const subject = row.subject ?? '';
+  return {
+    subject,
+    text: row.content,
+    html: renderCustomerEmail(business, appUrl, { heading: subject, paragraphs: textParagraphs(row.content), button: writeToButton(business) }),
+    fromName: business.name,
+    replyTo: business.email?.trim() || undefined,
+    organizationId: row.organizationId,
+  };
+}
+
 async function sendOne(
   deps: MessagingDeps,
   row: MessageRow,
   to: string,
+  email: ReturnType<typeof emailOf> | null,
 ): Promise<DeliveryResult | { outboxId: null; status: 'failed'; error: string; failure: FailureKind }> {
   try {
-    return row.type === 'sms'
+    return !email
       ? await deps.sms.send({ to: smsAddress(to), text: row.content, organizationId: row.organizationId })
-      : await deps.mailer.send({ to, subject: row.subject ?? '', text: row.content, organizationId: row.organizationId });
+      : await deps.mailer.send({ to, ...email });
   } catch (e) {
     return { outboxId: null, status: 'failed', error: e instanceof Error ? e.message : String(e), failure: failureKind(e) };
   }
 }
 
 /**
- * Delivers a claimed message. Some recipients failing is the message's stored outcome (DECISIONS.md, Mail and
- * SMS: per recipient) and answers 200; none reached leaves it a draft and answers 502 (the provider refused)
+ * Delivers a claimed message. Some recipients failing is the message's stored outcome
+ * (docs/rules/messaging.md#delivery: per recipient) and answers 200; none reached leaves it a draft and answers 502 (the provider refused)
  * or 503 (it could not be reached), never a success.
  */
 export async function deliverClaimed(deps: MessagingDeps, row: MessageRow): Promise<Message> {
@@ -74,6 +95,7 @@ export async function deliverClaimed(deps: MessagingDeps, row: MessageRow): Prom
     .where(and(eq(messageDeliveries.messageId, row.id), eq(messageDeliveries.status, 'sent')));
   const delivered = new Set(done.map((d) => d.recipient));
   const pending = row.recipients.filter((r) => !delivered.has(r));
+  let email: ReturnType<typeof emailOf> | null = null;
 
   let sent = delivered.size;
   let next = 0;
@@ -82,7 +104,7 @@ export async function deliverClaimed(deps: MessagingDeps, row: MessageRow): Prom
   const worker = async () => {
     while (next < pending.length) {
       const to = pending[next++];
-      const result = await sendOne(deps, row, to);
+      const result = await sendOne(deps, row, to, email);
       const ok = result.status !== 'failed';
       if (ok) sent++;
       else if (failed.failure !== 'unreachable') {
@@ -102,6 +124,7 @@ export async function deliverClaimed(deps: MessagingDeps, row: MessageRow): Prom
     }
   };
   try {
+    if (row.type !== 'sms') email = emailOf(row, await loadBusiness(db, row.organizationId), deps.config?.appUrl);
     await Promise.all(Array.from({ length: Math.min(PARALLEL_SENDS, pending.length) }, worker));
   } catch (e) {
     // Recording failed (the database went away): give the draft back rather than leave it claimed.

@@ -9,12 +9,15 @@ import { appointmentReminders, appointments, organizations, reminderSettings, se
 import { notifyStaff, staffWith } from '../notifications/notify-staff';
 import type { ClaimedReminder } from './claim-due-reminders';
 import { MAX_ATTEMPTS, renewClaim } from './claim-due-reminders';
-import { buildReminderEmail, buildReminderSms, reminderVariables } from './reminder-message';
+import { buildReminderEmail, buildReminderHtml, buildReminderSms, reminderVariables } from './reminder-message';
+import { loadBusiness } from '../documents/document-parties';
 import { DEFAULT_SETTINGS, isCancelledStatus, reminderChannels } from './reminder-plan';
 
 export interface ReminderTransports {
   mailer: Pick<Mailer, 'send'>;
   sms: Pick<SmsSender, 'send'>;
+  /** This installation's address (APP_URL), for the organization's logo in the HTML part. */
+  appUrl?: string;
 }
 
 /** dropped: no longer wanted and deleted; skipped: another worker holds it now. */
@@ -81,18 +84,19 @@ export async function deliverReminder(
   try {
     // SMS go to E.164 numbers, as Messaging sends them; a number that cannot be one fails like a refusal.
     const phone = toE164(ctx.customerPhone);
-    const result =
-      reminder.reminderType === 'email'
-        ? await transports.mailer.send({
-            to: ctx.customerEmail,
-            ...buildReminderEmail(ctx.settings.emailTemplate, vars),
-            organizationId: reminder.organizationId,
-            fromName: ctx.organizationName,
-            replyTo: ctx.organizationEmail?.trim() || undefined,
-          })
-        : phone
-          ? await transports.sms.send({ to: phone, text: buildReminderSms(ctx.settings.smsTemplate, vars), organizationId: reminder.organizationId })
-          : { status: 'failed' as const, error: `Not a phone number SMS can reach: ${ctx.customerPhone ?? ''}` };
+    const email = reminder.reminderType === 'email' ? buildReminderEmail(ctx.settings.emailTemplate, vars) : null;
+    const result = email
+      ? await transports.mailer.send({
+          to: ctx.customerEmail,
+          ...email,
+          html: buildReminderHtml(email.text, vars, await loadBusiness(db, reminder.organizationId), transports.appUrl),
+          organizationId: reminder.organizationId,
+          fromName: ctx.organizationName,
+          replyTo: ctx.organizationEmail?.trim() || undefined,
+        })
+      : phone
+        ? await transports.sms.send({ to: phone, text: buildReminderSms(ctx.settings.smsTemplate, vars), organizationId: reminder.organizationId })
+        : { status: 'failed' as const, error: `Not a phone number SMS can reach: ${ctx.customerPhone ?? ''}` };
     if (result.status === 'failed') failure = result.error || 'Delivery failed';
   } catch (err) {
     failure = (err instanceof Error ? err.message : String(err)) || 'Delivery failed';

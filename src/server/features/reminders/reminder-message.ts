@@ -1,5 +1,7 @@
 // The text of one reminder: the organization's template (or ours when it has none) with its variables filled.
 import { formatWallClockDate, formatWallClockTime } from '../../platform/wall-clock';
+import { renderCustomerEmail, textParagraphs, writeToButton } from '../documents/customer-email';
+import type { Business } from '../documents/document-parties';
 
 export const REMINDER_VARIABLES = ['organizationName', 'appointmentDate', 'appointmentTime', 'serviceName', 'customerName'] as const;
 export type ReminderVariables = Record<(typeof REMINDER_VARIABLES)[number], string>;
@@ -27,7 +29,7 @@ export function reminderVariables(s: ReminderSubject): ReminderVariables {
   };
 }
 
-// The spec names the variables but not their markers, so both {name} and {{name}} are accepted; anything else
+// docs/rules/scheduling.md#reminders names the variables but not their markers, so both {name} and {{name}} are accepted; anything else
 // in braces is left as the author wrote it.
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}|\{(\w+)\}/g;
 
@@ -43,6 +45,20 @@ export function buildReminderEmail(template: string | null, vars: ReminderVariab
     subject: `Appointment reminder from ${vars.organizationName}`,
     text: fillTemplate(template?.trim() ? template : DEFAULT_EMAIL_TEMPLATE, vars),
   };
+}
+
+/** The HTML part: the organization's filled-in template as written, the appointment's facts, a button to write back. */
+export function buildReminderHtml(text: string, vars: ReminderVariables, business: Business, appUrl: string | undefined): string {
+  return renderCustomerEmail(business, appUrl, {
+    heading: 'Appointment reminder',
+    paragraphs: textParagraphs(text),
+    summary: [
+      { label: 'Service', value: vars.serviceName },
+      { label: 'Date', value: vars.appointmentDate, strong: true },
+      { label: 'Time', value: vars.appointmentTime, strong: true },
+    ],
+    button: writeToButton(business),
+  });
 }
 
 export function buildReminderSms(template: string | null, vars: ReminderVariables): string {

@@ -4,6 +4,8 @@ import type { Mailer } from '../../adapters/mail/mailer';
 import type { DbOrTx } from '../../db/client';
 import { appointments, organizations, scheduleSettings, services } from '../../db/schema/index';
 import { SCHEDULING_DEFAULTS } from '../../../contracts/scheduling';
+import { loadBusiness } from '../documents/document-parties';
+import { renderCustomerEmail, writeToButton } from '../documents/customer-email';
 import { buildIcs, uidHost } from './appointment-ics';
 import { addMinutes, describeWallClock, instantOf, normalize } from '../../platform/wall-clock';
 
@@ -13,6 +15,12 @@ const SUBJECTS: Record<AppointmentMailKind, (what: string, when: string, pending
   created: (what, when, pending) => (pending ? `Appointment request received: ${what} on ${when}` : `Appointment confirmed: ${what} on ${when}`),
   updated: (what, when) => `Appointment updated: ${what} on ${when}`,
   cancelled: (what, when) => `Appointment cancelled: ${what} on ${when}`,
+};
+
+const HEADINGS: Record<AppointmentMailKind, (pending: boolean) => string> = {
+  created: (pending) => (pending ? 'Appointment request received' : 'Appointment confirmed'),
+  updated: () => 'Appointment updated',
+  cancelled: () => 'Appointment cancelled',
 };
 
 /** An address for mailto: out of 'Name <a@b>' or 'a@b'. */
@@ -63,16 +71,32 @@ export async function sendAppointmentMail(
     updated: `Your appointment for ${what} with ${row.orgName} has been changed.`,
     cancelled: `Your appointment for ${what} with ${row.orgName} has been cancelled.`,
   };
+  const greeting = `Hello ${appt.customerName ?? ''}`.trim() + ',';
+  const calendarNote = kind === 'cancelled' ? [] : ['The attached calendar file adds it to your calendar.'];
   const text = [
-    `Hello ${appt.customerName ?? ''}`.trim() + ',',
+    greeting,
     '',
     intro[kind],
     '',
     `When: ${when} (${timeZone})`,
     `Duration: ${appt.duration} minutes`,
-    ...(kind === 'cancelled' ? [] : ['', 'The attached calendar file adds it to your calendar.']),
+    ...calendarNote.flatMap((l) => ['', l]),
     ...(contact ? ['', `Questions? Contact ${row.orgName}: ${contact}`] : []),
   ].join('\n');
+  // The same facts as the text, under the organization's name and logo; the button writes to the business.
+  const business = await loadBusiness(db, appt.organizationId);
+  const html = renderCustomerEmail(business, deps.appUrl, {
+    heading: HEADINGS[kind](pending),
+    paragraphs: [greeting, intro[kind]],
+    summary: [
+      { label: 'Service', value: what },
+      { label: 'When', value: `${when} (${timeZone})`, strong: true },
+      { label: 'Duration', value: `${appt.duration} minutes` },
+      ...(row.orgAddress?.trim() ? [{ label: 'Where', value: row.orgAddress.trim() }] : []),
+    ],
+    button: writeToButton(business),
+    after: calendarNote,
+  });
 
   const method = kind === 'cancelled' ? 'CANCEL' : 'REQUEST';
   const ics = buildIcs({
@@ -93,6 +117,7 @@ export async function sendAppointmentMail(
     to: appt.customerEmail,
     subject: SUBJECTS[kind](what, when, pending),
     text,
+    html,
     organizationId: appt.organizationId,
     // From the organization by name, and replies reach it (docs/features.md, Documents and e-mails).
     fromName: row.orgName,
