@@ -106,6 +106,8 @@ export const publicPaymentLinkSchema = z.object({
   amount: z.string().nullable(),
   description: z.string().nullable(),
   expiresAt: z.string().nullable(),
+  /** Payments go to the built-in test gateway or a Stripe test account: the page shows "Test mode" from its first step. */
+  testMode: z.boolean(),
 });
 export type PublicPaymentLink = z.infer<typeof publicPaymentLinkSchema>;
 

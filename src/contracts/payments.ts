@@ -154,6 +154,21 @@ export const paymentIntentResponseSchema = z.object({
 });
 export type PaymentIntentResponse = z.infer<typeof paymentIntentResponseSchema>;
 
+/**
+ * GET /api/payment-mode: which processor would take a payment, known before one starts, so every step of a payment
+ * form can carry the "Test mode" badge (docs/payments.md, Test mode).
+ */
+export const paymentModeQuerySchema = z.object({
+  invoiceId: z.coerce.number().int().positive().optional(),
+  organizationId: z.coerce.number().int().positive().optional(),
+});
+export const paymentModeSchema = z.object({
+  processor: z.enum(['test', 'stripe', 'manual', 'square']),
+  /** True for the built-in test gateway and for a Stripe processor in test mode. */
+  testMode: z.boolean(),
+});
+export type PaymentMode = z.infer<typeof paymentModeSchema>;
+
 const digits = (v: string) => v.replace(/\D/g, '');
 
 export const bankDetailsSchema = z.object({

@@ -2,10 +2,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { fromCents } from '../../../contracts/money';
 import { PAYMENT_LINK_MESSAGES, type PublicPaymentLink } from '../../../contracts/payment-links';
+import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { invoiceLineItems, organizations, paymentLinks } from '../../db/schema/index';
 import { notFound } from '../../platform/errors';
 import { runAll } from '../../platform/lists';
+import { paymentMode } from '../payments/payment-mode';
 import { lockInvoiceBalance, type InvoiceBalance } from '../payments/settle-payment';
 import { effectiveStatus, publicStatus, type PaymentLinkRow } from './payment-link-response';
 
@@ -16,7 +18,7 @@ export function payerStatus(link: PaymentLinkRow, balance: InvoiceBalance | null
   return status;
 }
 
-export async function openPaymentLink(db: DbOrTx, linkId: string): Promise<PublicPaymentLink> {
+export async function openPaymentLink(db: DbOrTx, config: Pick<Config, 'APP_SECRET'>, linkId: string): Promise<PublicPaymentLink> {
   const now = new Date();
   const [link] = await db
     .update(paymentLinks)
@@ -25,7 +27,7 @@ export async function openPaymentLink(db: DbOrTx, linkId: string): Promise<Publi
     .returning();
   if (!link) throw notFound(PAYMENT_LINK_MESSAGES.notFound);
 
-  const [[org], balance, lines] = await runAll(
+  const [[org], balance, lines, mode] = await runAll(
     db,
     () =>
       db
@@ -42,6 +44,7 @@ export async function openPaymentLink(db: DbOrTx, linkId: string): Promise<Publi
           .where(and(eq(invoiceLineItems.organizationId, link.organizationId), eq(invoiceLineItems.invoiceId, link.invoiceId)))
           .orderBy(asc(invoiceLineItems.sortOrder), asc(invoiceLineItems.id))
         : Promise.resolve([]),
+    () => paymentMode(db, config, link.organizationId),
   );
   if (!org) throw notFound(PAYMENT_LINK_MESSAGES.notFound);
 
@@ -62,5 +65,6 @@ export async function openPaymentLink(db: DbOrTx, linkId: string): Promise<Publi
     amount: balance ? fromCents(balance.balanceCents) : link.amount,
     description: link.description,
     expiresAt: link.expiresAt?.toISOString() ?? null,
+    testMode: mode.testMode,
   };
 }

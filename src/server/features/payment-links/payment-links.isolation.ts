@@ -78,7 +78,7 @@ export const isolationCases: Record<string, IsolationCase> = {
       const res = await w.t.call({ method: 'POST', url: `/api/public/payment-links/${l.linkId}/open` });
       expect(res.statusCode).toBe(200);
       expect(Object.keys(res.json().organization).sort()).toEqual(['email', 'logo', 'name', 'phone']);
-      expect(Object.keys(res.json()).sort()).toEqual(['amount', 'description', 'expiresAt', 'invoice', 'linkId', 'organization', 'status']);
+      expect(Object.keys(res.json()).sort()).toEqual(['amount', 'description', 'expiresAt', 'invoice', 'linkId', 'organization', 'status', 'testMode']);
       expect((await w.t.call({ method: 'POST', url: `/api/public/payment-links/${l.linkId.slice(0, -1)}/open` })).statusCode).toBe(404);
     },
   },

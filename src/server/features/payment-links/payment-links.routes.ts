@@ -92,7 +92,7 @@ export function paymentLinksRoutes(app: ZodApp, deps: AppDeps): void {
       params: linkIdParamsSchema,
       response: { 200: publicPaymentLinkSchema },
     },
-    handler: async (req) => openPaymentLink(db, req.params.linkId),
+    handler: async (req) => openPaymentLink(db, config, req.params.linkId),
   });
 
   app.post('/api/public/payment-links/:linkId/payment-intent', {

@@ -2,7 +2,7 @@
 // payment without the client secret only A's payer holds.
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { customers, invoices, payments } from '../../db/schema/index';
+import { customers, invoices, paymentProcessors, payments } from '../../db/schema/index';
 import type { IsolationCase, World } from '../../test/isolation';
 
 async function invoiceOfA(w: World, total = '100.00') {
@@ -36,6 +36,30 @@ export const isolationCases: Record<string, IsolationCase> = {
       const b = await w.t.call({ method: 'POST', url: `/api/payments?organizationId=${w.orgA.id}`, cookie: w.adminB.cookie, payload: { invoiceId: inv.id, amount: 10 } });
       expect(b.statusCode).toBe(404);
       expect(await paymentsOf(w, inv.id)).toHaveLength(0);
+    },
+  },
+  'GET /api/payment-mode': {
+    kind: 'custom',
+    run: async (w) => {
+      // A gets the newest active processor of a kind B does not use: B asking about A's organization or invoice
+      // still hears only of its own.
+      const own = (await w.t.call({ url: '/api/payment-mode', cookie: w.adminB.cookie })).json();
+      const kind = own.processor === 'square' ? 'manual' : 'square';
+      const [processor] = await w.t.database.db
+        .insert(paymentProcessors)
+        .values({ organizationId: w.orgA.id, displayName: 'Iso processor', processorType: kind, isActive: true })
+        .returning();
+      try {
+        const inv = await invoiceOfA(w);
+        const a = await w.t.call({ url: '/api/payment-mode', cookie: w.adminA.cookie });
+        expect(a.json()).toEqual({ processor: kind, testMode: false });
+        for (const query of [`?organizationId=${w.orgA.id}`, `?invoiceId=${inv.id}`]) {
+          const b = await w.t.call({ url: `/api/payment-mode${query}`, cookie: w.adminB.cookie });
+          expect(b.json()).toEqual(own);
+        }
+      } finally {
+        await w.t.database.db.delete(paymentProcessors).where(eq(paymentProcessors.id, processor.id));
+      }
     },
   },
   'POST /api/create-payment-intent': {

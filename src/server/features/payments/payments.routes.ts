@@ -7,6 +7,8 @@ import {
   confirmPaymentResponseSchema,
   createPaymentIntentBodySchema,
   paymentIntentResponseSchema,
+  paymentModeQuerySchema,
+  paymentModeSchema,
   paymentSchema,
   recordPaymentBodySchema,
 } from '../../../contracts/payments';
@@ -17,6 +19,7 @@ import { requireCtx } from '../../platform/guard';
 import { setTotalCount } from '../../platform/lists';
 import { confirmPayment } from './confirm-payment';
 import { listPayments } from './list-payments';
+import { paymentMode } from './payment-mode';
 import { paymentOrganization } from './payment-organization';
 import { recordPayment } from './record-payment';
 import { startPayment } from './start-payment';
@@ -57,6 +60,17 @@ export function paymentsRoutes(app: ZodApp, deps: AppDeps) {
       response: { 201: paymentSchema },
     },
     handler: async (req, reply) => reply.code(201).send(await recordPayment(db, requireCtx(req), req.body, req.query.organizationId)),
+  });
+
+  app.get('/api/payment-mode', {
+    config: { access: access.require('process_payments', { tenant: true }) },
+    schema: {
+      tags: ['payments'],
+      summary: "Which processor would take a payment (the invoice's organization for a super user): test gateway, Stripe, and whether in test mode",
+      querystring: paymentModeQuerySchema,
+      response: { 200: paymentModeSchema },
+    },
+    handler: async (req) => paymentMode(db, config, await paymentOrganization(db, requireCtx(req), req.query.invoiceId, req.query.organizationId)),
   });
 
   app.post('/api/create-payment-intent', {

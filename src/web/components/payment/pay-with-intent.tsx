@@ -1,7 +1,8 @@
 // The last step of every payment (Process Payment, the portal, public payment links): card or bank entry for an
 // intent the server started, then confirmation. The built-in test gateway gets our own card form; a Stripe
 // processor gets Stripe Elements (loaded only then, from Stripe's servers).
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import type { ConfirmPaymentResponse, PaymentIntentResponse } from '@contracts/payments';
 import { formatMoney } from '@contracts/money';
 import { Button } from '@/components/ui/button';
@@ -9,8 +10,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { confirmPayment } from '@/lib/confirm-payment';
-import { TestCardFields, useTestCard } from './test-card-fields';
-import { TestModeBadge } from './test-mode-badge';
+import { Form } from '@/components/ui/form';
+import { TestCardFields, useTestCardForm } from './test-card-fields';
+import { TestModeNote } from './test-mode-badge';
 
 const StripePayForm = lazy(() => import('./stripe-pay-form').then((m) => ({ default: m.StripePayForm })));
 
@@ -46,12 +48,7 @@ export function PayWithIntent(props: PayWithIntentProps) {
   const label = props.payLabel ?? `Pay ${formatMoney(intent.amount)}`;
   return (
     <div className="space-y-4" data-testid="pay-with-intent">
-      {intent.testMode && (
-        <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-          <TestModeBadge />
-          <span>{intent.processor === 'test' ? 'Built-in test gateway: no real money moves.' : 'Stripe test mode: no real money moves.'}</span>
-        </div>
-      )}
+      {intent.testMode && <TestModeNote processor={intent.processor} />}
       {intent.processor === 'stripe' ? (
         <Suspense fallback={<Spinner />}>
           <StripePayForm {...props} payLabel={label} />
@@ -87,47 +84,40 @@ function useConfirm(props: PayWithIntentProps) {
 
 function TestCardForm(props: PayWithIntentProps & { payLabel: string }) {
   const { pending, error, run } = useConfirm(props);
-  const card = useTestCard();
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const read = card.read();
-    if ('problem' in read) return setProblem(read.problem);
-    setProblem(null);
-    void run({ clientSecret: props.intent.clientSecret, card: read.card });
-  };
+  const form = useTestCardForm();
+  const submit = form.handleSubmit((card) => run({ clientSecret: props.intent.clientSecret, card }));
 
   return (
-    <form onSubmit={submit} className="space-y-3" noValidate>
-      <TestCardFields idPrefix="card" state={card} />
-      {props.intent.processor === 'test' && (
-        <p className="text-xs text-muted-foreground">
-          Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined; 4000 0000 0000 9995 has insufficient funds. Any future
-          date, any CVC.
-        </p>
-      )}
-      {(problem ?? error) && (
-        <p role="alert" className="text-sm text-destructive">
-          {problem ?? error}
-        </p>
-      )}
-      <Actions {...props} pending={pending} />
-    </form>
+    <Form {...form}>
+      <form onSubmit={submit} className="space-y-3" noValidate>
+        <TestCardFields form={form} />
+        {props.intent.processor === 'test' && (
+          <p className="text-xs text-muted-foreground">
+            Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined; 4000 0000 0000 9995 has insufficient funds. Any
+            future date, any CVC.
+          </p>
+        )}
+        {error && (
+          <p role="alert" className="text-sm text-destructive">
+            {error}
+          </p>
+        )}
+        <Actions {...props} pending={pending} />
+      </form>
+    </Form>
   );
 }
 
+/** Bank details were taken on the step before; this form only confirms them. */
 function TestBankConfirm(props: PayWithIntentProps & { payLabel: string }) {
   const { pending, error, run } = useConfirm(props);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!props.bank) return;
-    void run({ clientSecret: props.intent.clientSecret, bank: props.bank });
-  };
+  const { bank } = props;
+  const form = useForm();
+  const submit = form.handleSubmit(() => (bank ? run({ clientSecret: props.intent.clientSecret, bank }) : undefined));
   return (
     <form onSubmit={submit} className="space-y-3">
       <p className="text-sm text-muted-foreground">
-        Bank transfer from account ending {props.bank?.accountNumber.slice(-4) ?? '----'} (routing {props.bank?.routingNumber ?? '-'}).
+        Bank transfer from account ending {bank?.accountNumber.slice(-4) ?? '----'} (routing {bank?.routingNumber ?? '-'}).
         {props.intent.processor === 'test' && ' Test routing number: 110000000.'}
       </p>
       {error && (

@@ -1,6 +1,7 @@
 // Stripe Elements for a Stripe processor: Stripe confirms the intent in the browser (no redirect unless the bank
 // requires one), then the server reads the intent back from Stripe and books the payment.
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { loadStripe } from '@stripe/stripe-js';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { confirmPayment } from '@/lib/confirm-payment';
@@ -18,13 +19,12 @@ export function StripePayForm(props: PayWithIntentProps & { payLabel: string }) 
 function StripeFields(props: PayWithIntentProps & { payLabel: string }) {
   const stripe = useStripe();
   const elements = useElements();
-  const [pending, setPending] = useState(false);
+  // Stripe's Element holds the card; the form has no fields of ours, react-hook-form only runs the submit.
+  const form = useForm();
   const [error, setError] = useState<string | null>(null);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = form.handleSubmit(async () => {
     if (!stripe || !elements) return;
-    setPending(true);
     setError(null);
     try {
       const result =
@@ -46,10 +46,8 @@ function StripeFields(props: PayWithIntentProps & { payLabel: string }) {
       props.onSucceeded(confirmed);
     } catch (err) {
       reportPaymentFailure(err);
-    } finally {
-      setPending(false);
     }
-  };
+  });
 
   return (
     <form onSubmit={submit} className="space-y-3">
@@ -59,7 +57,7 @@ function StripeFields(props: PayWithIntentProps & { payLabel: string }) {
           {error}
         </p>
       )}
-      <Actions payLabel={props.payLabel} pending={pending || !stripe} onCancel={props.onCancel} />
+      <Actions payLabel={props.payLabel} pending={form.formState.isSubmitting || !stripe} onCancel={props.onCancel} />
     </form>
   );
 }

@@ -1,74 +1,81 @@
-// The card fields of the built-in test gateway's forms (paying, and saving a card in the portal).
-import { useState } from 'react';
+// The card fields of the built-in test gateway's forms (paying, and saving a card in the portal): one
+// react-hook-form over the contract's card schema (card-entry.ts); the number and the expiry format themselves.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type UseFormReturn } from 'react-hook-form';
+import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { cardEntrySchema, EMPTY_CARD_ENTRY, formatCardNumber, formatExpiry, type CardEntryValues, type TestCard } from './card-entry';
 
-export interface TestCard {
-  number: string;
-  expMonth: number;
-  expYear: number;
-  cvc: string;
+export type TestCardForm = UseFormReturn<CardEntryValues, unknown, TestCard>;
+
+export function useTestCardForm(): TestCardForm {
+  return useForm({ resolver: zodResolver(cardEntrySchema), defaultValues: EMPTY_CARD_ENTRY });
 }
 
-/** "12/34" or "12 / 2034" -> month and four-digit year. */
-export function parseExpiry(text: string): { expMonth: number; expYear: number } | null {
-  const m = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(text);
-  if (!m) return null;
-  const expMonth = Number(m[1]);
-  const expYear = m[2].length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
-  return expMonth >= 1 && expMonth <= 12 ? { expMonth, expYear } : null;
-}
-
-/** Groups of four as the card is typed. */
-export const formatCardNumber = (v: string) => v.replace(/\D/g, '').slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
-
-/** The fields' state, and `read()`: the card, or the first problem in Stripe's wording. */
-export function useTestCard() {
-  const [number, setNumber] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [cvc, setCvc] = useState('');
-  const read = (): { card: TestCard } | { problem: string } => {
-    const exp = parseExpiry(expiry);
-    const digits = number.replace(/\D/g, '');
-    if (digits.length < 12) return { problem: 'Your card number is incomplete.' };
-    if (!exp) return { problem: "Your card's expiration date is incomplete." };
-    if (!/^\d{3,4}$/.test(cvc)) return { problem: "Your card's security code is incomplete." };
-    return { card: { number: digits, cvc, ...exp } };
-  };
-  return { number, setNumber, expiry, setExpiry, cvc, setCvc, read };
-}
-
-export function TestCardFields({ idPrefix, state }: { idPrefix: string; state: ReturnType<typeof useTestCard> }) {
+/** Inside a `<Form {...form}>`: the number, MM/YY and CVC, each with its own message. */
+export function TestCardFields({ form }: { form: TestCardForm }) {
   return (
     <>
-      <div className="space-y-1.5">
-        <Label htmlFor={`${idPrefix}-number`}>Card number</Label>
-        <Input
-          id={`${idPrefix}-number`}
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="4242 4242 4242 4242"
-          value={state.number}
-          onChange={(e) => state.setNumber(formatCardNumber(e.target.value))}
-        />
-      </div>
+      <FormField
+        control={form.control}
+        name="number"
+        render={({ field }) => (
+          <FormItem className="gap-1.5">
+            <FormLabel>Card number</FormLabel>
+            <FormControl>
+              <Input
+                {...field}
+                inputMode="numeric"
+                autoComplete="cc-number"
+                placeholder="4242 4242 4242 4242"
+                onChange={(e) => field.onChange(formatCardNumber(e.target.value))}
+              />
+            </FormControl>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
       <div className="grid grid-cols-2 gap-3">
-        <div className="space-y-1.5">
-          <Label htmlFor={`${idPrefix}-expiry`}>Expiry (MM/YY)</Label>
-          <Input id={`${idPrefix}-expiry`} autoComplete="cc-exp" placeholder="12/34" maxLength={7} value={state.expiry} onChange={(e) => state.setExpiry(e.target.value)} />
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor={`${idPrefix}-cvc`}>CVC</Label>
-          <Input
-            id={`${idPrefix}-cvc`}
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="123"
-            maxLength={4}
-            value={state.cvc}
-            onChange={(e) => state.setCvc(e.target.value.replace(/\D/g, ''))}
-          />
-        </div>
+        <FormField
+          control={form.control}
+          name="expiry"
+          render={({ field }) => (
+            <FormItem className="gap-1.5">
+              <FormLabel>Expiry (MM/YY)</FormLabel>
+              <FormControl>
+                <Input
+                  {...field}
+                  inputMode="numeric"
+                  autoComplete="cc-exp"
+                  placeholder="12/34"
+                  maxLength={7}
+                  onChange={(e) => field.onChange(formatExpiry(e.target.value, field.value))}
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="cvc"
+          render={({ field }) => (
+            <FormItem className="gap-1.5">
+              <FormLabel>CVC</FormLabel>
+              <FormControl>
+                <Input
+                  {...field}
+                  inputMode="numeric"
+                  autoComplete="cc-csc"
+                  placeholder="123"
+                  maxLength={4}
+                  onChange={(e) => field.onChange(e.target.value.replace(/\D/g, ''))}
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
       </div>
     </>
   );

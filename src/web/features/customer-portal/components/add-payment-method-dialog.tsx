@@ -1,7 +1,7 @@
-// Add Payment Method (DECISIONS.md: a real setup intent instead of the original's toast): the server starts
+// Add Payment Method (docs/rules/customer-portal.md#saved-payment-methods: a real setup intent, not a toast): the server starts
 // saving a card through the organization's processor; the built-in test gateway gets our own card form,
 // Stripe gets its card Element (loaded only then).
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { SavedPaymentMethod, SetupIntentResponse } from '@contracts/customer-portal';
 import { errorMessage } from '@/lib/api-client';
@@ -10,8 +10,9 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { TestCardFields, useTestCard } from '@/components/payment/test-card-fields';
-import { TestModeBadge } from '@/components/payment/test-mode-badge';
+import { Form } from '@/components/ui/form';
+import { TestCardFields, useTestCardForm } from '@/components/payment/test-card-fields';
+import { TestModeNote } from '@/components/payment/test-mode-badge';
 import { confirmCardSetup, startCardSetup, type PortalAccess } from '../api/portal-api';
 
 const StripeSetupForm = lazy(() => import('./stripe-setup-form').then((m) => ({ default: m.StripeSetupForm })));
@@ -69,10 +70,9 @@ export function AddPaymentMethodDialog({ access, customerId, onClose, onSaved }:
         ) : (
           <div className="space-y-4" data-testid="add-payment-method">
             {setup.data.testMode && (
-              <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-                <TestModeBadge />
-                <span>{setup.data.processor === 'test' ? 'Built-in test gateway: no real card is stored.' : 'Stripe test mode.'}</span>
-              </div>
+              <TestModeNote processor={setup.data.processor}>
+                {setup.data.processor === 'test' ? 'Built-in test gateway: no real card is stored.' : 'Stripe test mode.'}
+              </TestModeNote>
             )}
             {setup.data.processor === 'stripe' ? (
               <Suspense fallback={<Spinner />}>
@@ -104,38 +104,33 @@ export function SetupActions({ pending, onCancel }: { pending: boolean; onCancel
 
 /** The built-in test gateway's card form: checked on the server like a charge, nothing is charged. */
 function TestSetupForm({ setup, onSaved, onCancel }: SetupFormProps) {
-  const card = useTestCard();
+  const form = useTestCardForm();
   const [problem, setProblem] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const read = card.read();
-    if ('problem' in read) return setProblem(read.problem);
+  const submit = form.handleSubmit(async (card) => {
     setProblem(null);
-    setPending(true);
     try {
-      onSaved(await confirmCardSetup({ clientSecret: setup.clientSecret, card: read.card }));
+      onSaved(await confirmCardSetup({ clientSecret: setup.clientSecret, card }));
     } catch (error) {
       setProblem(errorMessage(error, 'Your card was not saved. Please try again.'));
       reportSetupFailure(error);
-    } finally {
-      setPending(false);
     }
-  };
+  });
 
   return (
-    <form onSubmit={submit} className="space-y-3" noValidate>
-      <TestCardFields idPrefix="setup-card" state={card} />
-      <p className="text-xs text-muted-foreground">
-        Test cards: 4242 4242 4242 4242 is saved; 4000 0000 0000 0002 is declined. Any future date, any CVC.
-      </p>
-      {problem && (
-        <p role="alert" className="text-sm text-destructive">
-          {problem}
+    <Form {...form}>
+      <form onSubmit={submit} className="space-y-3" noValidate>
+        <TestCardFields form={form} />
+        <p className="text-xs text-muted-foreground">
+          Test cards: 4242 4242 4242 4242 is saved; 4000 0000 0000 0002 is declined. Any future date, any CVC.
         </p>
-      )}
-      <SetupActions pending={pending} onCancel={onCancel} />
-    </form>
+        {problem && (
+          <p role="alert" className="text-sm text-destructive">
+            {problem}
+          </p>
+        )}
+        <SetupActions pending={form.formState.isSubmitting} onCancel={onCancel} />
+      </form>
+    </Form>
   );
 }

@@ -1,6 +1,7 @@
 // Stripe's card Element for saving a card: Stripe confirms the SetupIntent in the browser (with 3-D Secure when
 // the bank asks), then the server reads the SetupIntent back from Stripe and stores the card's display data.
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { loadStripe } from '@stripe/stripe-js';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { Label } from '@/components/ui/label';
@@ -19,14 +20,13 @@ export function StripeSetupForm(props: SetupFormProps) {
 function StripeCardFields({ setup, onSaved, onCancel }: SetupFormProps) {
   const stripe = useStripe();
   const elements = useElements();
-  const [pending, setPending] = useState(false);
+  // Stripe's card Element holds the card; the form has no fields of ours, react-hook-form only runs the submit.
+  const form = useForm();
   const [error, setError] = useState<string | null>(null);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = form.handleSubmit(async () => {
     const card = elements?.getElement(CardElement);
     if (!stripe || !card) return;
-    setPending(true);
     setError(null);
     try {
       const result = await stripe.confirmCardSetup(setup.clientSecret, { payment_method: { card } });
@@ -39,10 +39,8 @@ function StripeCardFields({ setup, onSaved, onCancel }: SetupFormProps) {
       onSaved(await confirmCardSetup({ clientSecret: setup.clientSecret }));
     } catch (err) {
       reportSetupFailure(err);
-    } finally {
-      setPending(false);
     }
-  };
+  });
 
   return (
     <form onSubmit={submit} className="space-y-3">
@@ -57,7 +55,7 @@ function StripeCardFields({ setup, onSaved, onCancel }: SetupFormProps) {
           {error}
         </p>
       )}
-      <SetupActions pending={pending || !stripe} onCancel={onCancel} />
+      <SetupActions pending={form.formState.isSubmitting || !stripe} onCancel={onCancel} />
     </form>
   );
 }

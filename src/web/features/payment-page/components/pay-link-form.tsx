@@ -1,21 +1,24 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
 import { Loader2, Lock, Mail, Phone } from 'lucide-react';
 import { formatDate, formatPhone } from '@contracts/format';
 import { formatMoney } from '@contracts/money';
 import { PAYMENT_LINK_MESSAGES, type PublicPaymentLink } from '@contracts/payment-links';
-import type { PaymentIntentResponse, PaymentType } from '@contracts/payments';
+import type { PaymentIntentResponse } from '@contracts/payments';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { OrganizationLogo } from '@/components/public/organization-logo';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { PayWithIntent } from '@/components/payment/pay-with-intent';
+import { TestModeNote } from '@/components/payment/test-mode-badge';
 import { createLinkPaymentIntent } from '@/features/payment-page/api/payment-link-api';
 import { InvoiceSummary } from '@/features/payment-page/components/invoice-summary';
 import { LinkCompleted, LinkExpired, PaymentSucceeded } from '@/features/payment-page/components/link-states';
 import { PayerDetails } from '@/features/payment-page/components/payer-details';
 import { PaymentMethodTabs } from '@/features/payment-page/components/payment-method-tabs';
-import { checkPayerForm, EMPTY_PAYER_FORM, type PayerErrors, type PayerForm } from '@/features/payment-page/lib/payer-form';
+import { EMPTY_PAYER_FORM, emptyPayerValues, payerFormSchema, type PayerErrors, type PayerForm } from '@/features/payment-page/lib/payer-form';
 
 const FORM_FIELDS: (keyof PayerForm)[] = ['amount', 'customerName', 'description', 'routingNumber', 'accountNumber'];
 
@@ -50,13 +53,13 @@ function OrganizationBanner({ organization }: { organization: PublicPaymentLink[
 
 export function PayLinkForm({ linkId, link }: { linkId: string; link: PublicPaymentLink }) {
   const [status, setStatus] = useState(link.status);
-  const [form, setForm] = useState<PayerForm>(EMPTY_PAYER_FORM);
-  const [errors, setErrors] = useState<PayerErrors>({});
-  const [paymentType, setPaymentType] = useState<PaymentType>('card');
-  const [intent, setIntent] = useState<PaymentIntentResponse | null>(null);
-  const [starting, setStarting] = useState(false);
-  const [paid, setPaid] = useState<{ amount: string; processing: boolean } | null>(null);
   const generic = link.invoice === null;
+  const payer = useForm({ resolver: zodResolver(payerFormSchema), defaultValues: emptyPayerValues(generic) });
+  const { paymentType, ...form } = useWatch({ control: payer.control });
+  const errors: PayerErrors = Object.fromEntries(FORM_FIELDS.flatMap((key) => (payer.formState.errors[key]?.message ? [[key, payer.formState.errors[key].message]] : [])));
+  const [intent, setIntent] = useState<PaymentIntentResponse | null>(null);
+  const [paid, setPaid] = useState<{ amount: string; processing: boolean } | null>(null);
+  const starting = payer.formState.isSubmitting;
   const { organization } = link;
 
   if (paid) return <PaymentSucceeded amount={paid.amount} processing={paid.processing} organizationName={organization.name} />;
@@ -64,38 +67,30 @@ export function PayLinkForm({ linkId, link }: { linkId: string; link: PublicPaym
   if (status === 'completed') return <LinkCompleted organizationName={organization.name} />;
 
   const change = (patch: Partial<PayerForm>) => {
-    setForm((f) => ({ ...f, ...patch }));
-    // A corrected field stops showing its old error.
-    setErrors((e) => {
-      const next = { ...e };
-      for (const key of Object.keys(patch) as (keyof PayerForm)[]) delete next[key];
-      return next;
-    });
+    for (const [key, value] of Object.entries(patch) as [keyof PayerForm, string][]) {
+      payer.setValue(key, value);
+      // A corrected field stops showing its old error.
+      payer.clearErrors(key);
+    }
   };
 
-  const start = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = checkPayerForm(form, { generic, paymentType });
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setStarting(true);
+  const start = payer.handleSubmit(async (values) => {
     try {
       const body = generic
-        ? { amount: form.amount, customerName: form.customerName.trim(), description: form.description.trim(), paymentType }
-        : { paymentType };
+        ? { amount: values.amount, customerName: values.customerName.trim(), description: values.description.trim(), paymentType: values.paymentType }
+        : { paymentType: values.paymentType };
       setIntent(await createLinkPaymentIntent(linkId, body));
     } catch (error) {
       const message = isApiError(error) ? error.body?.message : undefined;
       if (message === PAYMENT_LINK_MESSAGES.expired) return setStatus('expired');
       if (message === PAYMENT_LINK_MESSAGES.completed) return setStatus('completed');
-      setErrors(fieldErrors(error));
+      for (const [key, text] of Object.entries(fieldErrors(error)) as [keyof PayerForm, string][]) payer.setError(key, { message: text });
       toast({ variant: 'destructive', title: 'Payment Error', description: errorMessage(error, 'Unable to process payment. Please try again.') });
-    } finally {
-      setStarting(false);
     }
-  };
+  });
 
-  const bank = paymentType === 'bank' ? { routingNumber: form.routingNumber, accountNumber: form.accountNumber } : undefined;
+  const values = payer.getValues();
+  const bank = values.paymentType === 'bank' ? { routingNumber: values.routingNumber, accountNumber: values.accountNumber } : undefined;
   const dueText = link.invoice ? formatMoney(link.invoice.balanceDue) : null;
   return (
     <Card>
@@ -103,16 +98,18 @@ export function PayLinkForm({ linkId, link }: { linkId: string; link: PublicPaym
         <OrganizationBanner organization={organization} />
       </CardHeader>
       <CardContent className="space-y-6 pt-6">
+        {/* The card step's own form carries the badge once the payment has started. */}
+        {link.testMode && !intent && <TestModeNote processor="test">No real money moves.</TestModeNote>}
         {link.invoice && <InvoiceSummary invoice={link.invoice} />}
         <form onSubmit={start} className="space-y-6" noValidate>
-          {generic && <PayerDetails form={form} errors={errors} disabled={intent !== null || starting} onChange={change} />}
+          {generic && <PayerDetails form={{ ...EMPTY_PAYER_FORM, ...form }} errors={errors} disabled={intent !== null || starting} onChange={change} />}
           <PaymentMethodTabs
-            value={paymentType}
+            value={paymentType ?? 'card'}
             onChange={(type) => {
-              setPaymentType(type);
-              setErrors({});
+              payer.setValue('paymentType', type);
+              payer.clearErrors();
             }}
-            form={form}
+            form={{ ...EMPTY_PAYER_FORM, ...form }}
             errors={errors}
             disabled={intent !== null || starting}
             onFormChange={change}

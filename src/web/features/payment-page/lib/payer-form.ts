@@ -1,6 +1,6 @@
 // The pay page's own checks, with the server's messages, so most mistakes are caught before a request.
 import { z } from 'zod';
-import { bankDetailsSchema, PAYMENT_MESSAGES, paymentAmountSchema, type PaymentType } from '@contracts/payments';
+import { bankDetailsSchema, PAYMENT_MESSAGES, PAYMENT_TYPES, paymentAmountSchema, type PaymentType } from '@contracts/payments';
 
 export interface PayerForm {
   amount: string;
@@ -33,5 +33,25 @@ export function checkPayerForm(form: PayerForm, opts: { generic: boolean; paymen
   }
   return errors;
 }
+
+/** The pay page's form for react-hook-form: the fields as typed plus what decides which of them count. */
+export const payerFormSchema = z
+  .object({
+    generic: z.boolean(),
+    paymentType: z.enum(PAYMENT_TYPES),
+    amount: z.string(),
+    customerName: z.string(),
+    description: z.string(),
+    routingNumber: z.string(),
+    accountNumber: z.string(),
+  })
+  .superRefine((form, ctx) => {
+    for (const [path, message] of Object.entries(checkPayerForm(form, form))) ctx.addIssue({ code: 'custom', path: [path], message });
+  });
+
+export type PayerFormValues = z.input<typeof payerFormSchema>;
+
+/** A fresh pay page: the generic link asks for amount, name and description; a card unless the payer picks bank. */
+export const emptyPayerValues = (generic: boolean): PayerFormValues => ({ ...EMPTY_PAYER_FORM, generic, paymentType: 'card' });
 
 export const digitsOnly = (v: string) => v.replace(/\D/g, '');

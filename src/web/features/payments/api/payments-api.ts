@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { CreatePaymentIntentBody, Payment, PaymentIntentResponse, RecordPaymentBody } from '@contracts/payments';
+import type { CreatePaymentIntentBody, Payment, PaymentIntentResponse, PaymentMode, RecordPaymentBody } from '@contracts/payments';
 import type { Invoice } from '@contracts/invoices';
 import { api, type Page } from '@/lib/api-client';
 import { listPath, PAGE_SIZE } from '@/lib/list-path';
@@ -22,6 +22,19 @@ export function usePayableInvoices(enabled: boolean) {
       return page.rows.filter((i) => i.status !== 'paid' && Number(i.balanceDue) > 0);
     },
     enabled,
+  });
+}
+
+/**
+ * Which processor would take this payment (the invoice's organization for a super user), before it starts: the first
+ * step shows "Test mode" too. A super user with no invoice chosen has no organization to ask about yet.
+ */
+export function usePaymentMode(invoiceId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['payment-mode', invoiceId],
+    queryFn: ({ signal }) => api.get<PaymentMode>(listPath('/api/payment-mode', { invoiceId: invoiceId || undefined }), { signal }),
+    enabled,
+    retry: false,
   });
 }
 
