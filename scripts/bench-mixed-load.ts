@@ -39,6 +39,7 @@ export interface CallFigures {
 export interface LoadResult {
   byCall: Map<CallType, CallFigures>;
   seconds: number;
+  users: number;
   /** The first few failed calls, to tell a refused request from a slow server. */
   errorSamples: string[];
 }
@@ -208,5 +209,5 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     if (ticker) clearInterval(ticker);
     agent.destroy();
   }
-  return { byCall, seconds: o.seconds, errorSamples };
+  return { byCall, seconds: o.seconds, users: o.users.length, errorSamples };
 }

@@ -2,7 +2,7 @@
 // big organization, half across the small ones) looping over a weighted mix of pages, searches, an invoice, the
 // dashboard and ~10 % writes, against the app in its own process. Prints requests/s, p50/p95/p99 per call type and
 // overall, errors, the response cache's hit ratio and the app's memory.
-//   npm run bench:mixed [-- --users 20 --duration 30 --warm-up 5 --cache both|on|off --seed 1
+//   npm run bench:mixed [-- --users 20 --duration 30 --warm-up 5 --settle 10 --cache both|on|off --seed 1
 //                          --mix customers-page=25,booking=5 ...seed:large sizes (--customers 10000 --invoices 50000 ...)]
 //   npm run bench:mixed -- --growth [--sizes 1000,10000,100000 --duration 10]
 // `--growth`: the customers page, a customer search and an invoice search in one organization of each size
@@ -32,6 +32,8 @@ const USERS = num('users', 20);
 const SECONDS = num('duration', GROWTH ? 10 : 30);
 const WARM_UP = num('warm-up', GROWTH ? 2 : 5);
 const SEED = num('seed', 1);
+/** Seconds the app gets after start before the load: its startup jobs (overdue invoices at 2 s) write then. */
+const SETTLE = num('settle', 10);
 const MIX = parseMix(flag('mix'), DEFAULT_MIX);
 const CACHE = flag('cache') ?? 'both';
 if (!['on', 'off', 'both'].includes(CACHE)) throw new Error('--cache is on, off or both');
@@ -72,6 +74,7 @@ function printRun(title: string, r: LoadResult, rss: { peak?: number; end?: numb
     for (const [st, n] of Object.entries(f.statuses)) all.statuses[Number(st)] = (all.statuses[Number(st)] ?? 0) + n;
   }
   row('**overall**', summarize(all.latencies, all.errors, r.seconds), all.statuses, all.gets, all.hits);
+  if (all.latencies.length < r.users) console.log(`\nWARNING: fewer calls than users started in the measured time: the app was busy with something else (startup jobs? raise --settle)`);
   console.log(`\napp memory (RSS): peak ${rss.peak ?? '?'} MB, at the end ${rss.end ?? '?'} MB`);
   if (r.errorSamples.length) console.log(`first errors:\n- ${r.errorSamples.join('\n- ')}`);
 }
@@ -89,6 +92,7 @@ async function mixed() {
       const app = await startApp({ dbUrl: target.dbUrl, dataDir: target.dataDir, cache: cacheOn });
       let peak = 0;
       try {
+        await new Promise((r) => setTimeout(r, SETTLE * 1000));
         const result = await runLoad({ base: app.base, users: data.users, mix: MIX, warmUpSeconds: WARM_UP, seconds: SECONDS, seed: SEED, onTick: () => (peak = Math.max(peak, app.rssMb() ?? 0)) });
         printRun(`${db}, response cache ${cacheOn ? 'on' : 'off'}: ${USERS} users, ${SECONDS} s after ${WARM_UP} s warm-up; ${machine()}`, result, { peak: Math.max(peak, app.peakRssMb() ?? 0) || undefined, end: app.rssMb() }, cacheOn);
       } finally {
@@ -130,6 +134,7 @@ async function growth() {
       console.log(`${size.toLocaleString('en-US')} customers: seeded ${JSON.stringify({ customers: data.counts.customers, invoices: data.counts.invoices, invoice_line_items: data.counts.invoice_line_items })} in ${data.seconds.toFixed(1)} s`);
       const app = await startApp({ dbUrl: target.dbUrl, dataDir: target.dataDir, cache: false });
       try {
+        await new Promise((r) => setTimeout(r, SETTLE * 1000));
         for (const call of calls) {
           const only = Object.fromEntries(MIX_CALLS.map((c) => [c, c === call ? 1 : 0])) as Record<MixCall, number>;
           const users: VirtualUser[] = data.users.slice(0, 1);
