@@ -39,7 +39,9 @@ describe('dashboard', () => {
     if (activeCaption) expect(active).toContain(activeCaption);
 
     const pending = await cardText(page, 'stat-pending-invoices');
-    expect(pending).toContain('Pending Invoices');
+    // The organization's words (Home Services: Service Bills), and what the figure counts.
+    expect(pending).toContain('Pending Service Bills');
+    expect(pending).toContain(`Balance due on ${stats.pendingInvoices.invoiceCount} unpaid service bills`);
     expect(await page.getByTestId('stat-pending-invoices-value').textContent()).toBe(formatMoney(stats.pendingInvoices.total));
     expect(pending).toContain(`${stats.pendingInvoices.count} overdue`);
 
@@ -65,12 +67,12 @@ describe('dashboard', () => {
     expect(firstText).toContain(firstJob.customerName);
     if (!firstJob.dueDate) expect(firstText).toContain('Not set');
 
-    // Payment status: number, customer, title or 'Invoice', total, status.
+    // Payment status: number, customer, title or the organization's word for an invoice ('Service Bill'), total, status.
     const invoices = page.getByTestId('payment-status-row');
     expect(await invoices.count()).toBe(stats.paymentStatus.length);
     const firstInvoice = stats.paymentStatus[0];
     const invoiceText = (await invoices.first().textContent()) ?? '';
-    for (const part of [firstInvoice.invoiceNumber, firstInvoice.customerName, firstInvoice.title ?? 'Invoice', formatMoney(firstInvoice.total)]) {
+    for (const part of [firstInvoice.invoiceNumber, firstInvoice.customerName, firstInvoice.title ?? 'Service Bill', formatMoney(firstInvoice.total)]) {
       expect(invoiceText).toContain(part);
     }
 
@@ -98,7 +100,7 @@ describe('dashboard', () => {
     await workOrder.waitFor({ state: 'detached' });
 
     const actions = page.getByTestId('quick-actions');
-    await actions.getByRole('button', { name: 'Create Invoice' }).click();
+    await actions.getByRole('button', { name: 'Create Service Bill' }).click();
     await page.getByTestId('invoice-dialog').waitFor();
     await page.keyboard.press('Escape');
     await page.getByTestId('invoice-dialog').waitFor({ state: 'detached' });
@@ -127,14 +129,14 @@ describe('dashboard', () => {
     expect(stats.financials).toBe(false);
     const actions = page.getByTestId('quick-actions');
     await actions.getByRole('link', { name: 'Book Appointment' }).waitFor();
-    expect(await actions.getByRole('button', { name: 'Create Invoice' }).count()).toBe(0);
+    expect(await actions.getByRole('button', { name: 'Create Service Bill' }).count()).toBe(0);
     expect(await actions.getByRole('button', { name: 'Add Customer' }).count()).toBe(0);
     await page.getByTestId('stat-total-customers').waitFor();
     await page.getByTestId('stat-active-work-orders').waitFor();
     await page.getByTestId('inventory-alerts').waitFor();
     for (const testId of ['stat-pending-invoices', 'stat-monthly-revenue', 'payment-status']) expect(await page.getByTestId(testId).count(), testId).toBe(0);
     const main = (await page.getByRole('main').textContent()) ?? '';
-    for (const words of ['Pending Invoices', 'Monthly Revenue', 'Payment Status', '$']) expect(main, words).not.toContain(words);
+    for (const words of ['Pending Service Bills', 'Monthly Revenue', 'Payment Status', '$']) expect(main, words).not.toContain(words);
     await context.close();
   });
 

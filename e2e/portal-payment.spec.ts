@@ -109,10 +109,10 @@ describe('paying in the customer portal', () => {
     expect(paymentText).toContain(formatMoney(invoice.balanceDue));
     expect(paymentText).toContain('Credit Card');
 
-    // Payment analytics: the outstanding balance (sent invoices' totals) drops by the invoice's total.
+    // Payment analytics: the outstanding balance (balances due of owed invoices) drops by what was paid.
     const analyticsAfter = await apiJson<PaymentAnalytics>(a, '/api/reports/payment-analytics');
-    expect(toCents(analyticsAfter.outstandingBalance.total)).toBe(toCents(analyticsBefore.outstandingBalance.total) - toCents(invoice.total));
-    expect(analyticsAfter.outstandingBalance.count).toBe(analyticsBefore.outstandingBalance.count - (invoice.status === 'sent' ? 1 : 0));
+    expect(toCents(analyticsAfter.outstandingBalance.total)).toBe(toCents(analyticsBefore.outstandingBalance.total) - toCents(invoice.balanceDue));
+    expect(analyticsAfter.outstandingBalance.count).toBe(analyticsBefore.outstandingBalance.count - 1);
     await a.goto('/payment-analytics');
     expect(await a.getByTestId('outstanding-balance-value').textContent()).toBe(formatMoney(analyticsAfter.outstandingBalance.total));
     for (const id of ['overdue-amount', 'avg-payment-time', 'payment-success-rate']) expect((await a.getByTestId(`${id}-value`).textContent())?.trim()).not.toBe('');
@@ -122,7 +122,8 @@ describe('paying in the customer portal', () => {
     const dashboardAfter = await apiJson<DashboardStatsWithFinancials>(a, '/api/dashboard/stats');
     expect(dashboardAfter.financials).toBe(true);
     expect(toCents(dashboardAfter.monthlyRevenue)).toBe(toCents(dashboardBefore.monthlyRevenue) + balance);
-    expect(toCents(dashboardAfter.pendingInvoices.total)).toBe(toCents(dashboardBefore.pendingInvoices.total) - toCents(invoice.total));
+    // Pending is the same balance-due figure as Outstanding (docs/decisions/017-money-figures.md).
+    expect(toCents(dashboardAfter.pendingInvoices.total)).toBe(toCents(dashboardBefore.pendingInvoices.total) - balance);
     await a.goto('/');
     await a.getByTestId('stat-monthly-revenue').waitFor();
     expect(await a.getByTestId('stat-monthly-revenue-value').textContent()).toBe(formatMoney(fromCents(toCents(dashboardBefore.monthlyRevenue) + balance)));

@@ -67,6 +67,7 @@ export function DashboardScreen() {
           )}
         </div>
         <QuickActionsCard
+          labels={labels}
           canCreateInvoice={permissions.includes('create_invoices')}
           canAddCustomer={permissions.includes('manage_customers')}
           organizationSlug={user?.organization?.slug ?? null}
@@ -81,7 +82,7 @@ export function DashboardScreen() {
           <>
             {stats.data.financials && (
               <div className="lg:col-span-2">
-                <PaymentStatusCard invoices={stats.data.paymentStatus} />
+                <PaymentStatusCard invoices={stats.data.paymentStatus} labels={labels} />
               </div>
             )}
             <InventoryAlertsCard items={stats.data.inventoryAlerts} />

@@ -1,6 +1,6 @@
 // The toasts of the three recommended actions, each with the number the server reports.
 import { ACTION_REPEAT_HOURS } from '@contracts/action-window';
-import type { EnablePortalResult, SendAutoPayInvitesResult, SendRemindersResult } from '@contracts/payment-analytics';
+import type { ActionSet, EnablePortalResult, SendAutoPayInvitesResult, SendRemindersResult } from '@contracts/payment-analytics';
 import { countOf } from './analytics-display';
 
 export interface ActionToast {
@@ -46,3 +46,45 @@ export const ACTION_FAILURE_TITLES = {
   'enable-portal': 'Failed to enable portal access',
   'send-autopay-invites': 'Failed to send invitations',
 } as const;
+
+/** " 2 reminded within the last 24 hours and 1 without an email address will be skipped." or nothing. */
+function skippedSentence(set: ActionSet, done: string): string {
+  const parts: string[] = [];
+  if (set.recent > 0) parts.push(`${number(set.recent)} ${done} within the last ${ACTION_REPEAT_HOURS} hours`);
+  if (set.withoutEmail > 0) parts.push(`${number(set.withoutEmail)} without an email address`);
+  return parts.length ? ` ${parts.join(' and ')} will be skipped.` : '';
+}
+
+/** The confirmation names the count the server computed with the query the action runs. */
+export function remindersConfirmation(set: ActionSet) {
+  return {
+    title: 'Send payment reminders?',
+    description: `${countOf(set.ready, 'customer')} with overdue invoices will each get one email listing them, with a link to pay.${skippedSentence(set, 'reminded')}`,
+    confirmLabel: `Send ${countOf(set.ready, 'reminder')}`,
+    pendingLabel: 'Sending...',
+  };
+}
+
+export function invitesConfirmation(set: ActionSet) {
+  return {
+    title: 'Send auto-pay invitations?',
+    description: `${countOf(set.ready, 'customer')} who prefer card will each get one email inviting them to set up auto-pay.${skippedSentence(set, 'invited')}`,
+    confirmLabel: `Send ${countOf(set.ready, 'invitation')}`,
+    pendingLabel: 'Sending...',
+  };
+}
+
+export function portalConfirmation(count: number) {
+  return {
+    title: 'Enable portal access?',
+    description: `Portal access will be turned on for ${countOf(count, 'customer')} without it. They will be able to sign in to the customer portal to view their invoices and pay online.`,
+    confirmLabel: 'Enable Portal',
+    pendingLabel: 'Enabling...',
+  };
+}
+
+/** Under the row: who the action will skip now, or nothing. "2 reminded within the last 24 hours." */
+export function skippedNote(set: ActionSet, done: string): string | null {
+  const sentence = skippedSentence(set, done).trim();
+  return sentence ? sentence.replace(/ will be skipped\.$/, '.') : null;
+}

@@ -3,7 +3,6 @@ import {
   AGING_BUCKET_VIEWS,
   avgPaymentTimeCaption,
   avgPaymentTimeValue,
-  outstandingCaption,
   overdueCaption,
   publicLinkAttemptsNote,
   shareOf,
@@ -11,6 +10,7 @@ import {
   successRateValue,
   summarizeBucket,
 } from './analytics-display';
+import { owedCaption } from '@/lib/owed-caption';
 import { invitesToast, portalToast, remindersToast } from './action-messages';
 
 describe('payment analytics display', () => {
@@ -62,9 +62,12 @@ describe('payment analytics display', () => {
   });
 
   it('counts invoices in the card captions and computes bar widths', () => {
-    expect(outstandingCaption(3)).toBe('3 unpaid invoices');
-    expect(outstandingCaption(1)).toBe('1 unpaid invoice');
-    expect(overdueCaption(2)).toBe('2 invoices over 30 days past due');
+    const general = { invoices: 'Invoices' };
+    expect(owedCaption(3, general)).toBe('Balance due on 3 unpaid invoices');
+    expect(owedCaption(1, general)).toBe('Balance due on 1 unpaid invoice');
+    expect(owedCaption(2, { invoices: 'Medical Bills' })).toBe('Balance due on 2 unpaid medical bills');
+    expect(overdueCaption(2, general)).toBe('Balance due on 2 invoices over 30 days past due');
+    expect(overdueCaption(1, { invoices: 'Service Bills' })).toBe('Balance due on 1 service bill over 30 days past due');
     expect(shareOf(1, 3)).toBe(33);
     expect(shareOf(0, 0)).toBe(0);
   });

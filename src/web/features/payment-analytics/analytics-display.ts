@@ -2,6 +2,7 @@
 // figures only (docs/rules/money-and-payments.md#payment-analytics): a missing figure is '—' with the reason, never a placeholder number.
 import type { AgingBucket, AgingInvoice, PaymentAnalytics } from '@contracts/payment-analytics';
 import { toCents } from '@contracts/money';
+import { singular, type LabelSet } from '@contracts/vocabulary';
 
 export const NO_FIGURE = '—';
 export const NO_RECENT_PAYMENTS = 'No payments in the last 90 days';
@@ -40,12 +41,10 @@ export function summarizeBucket(items: readonly Pick<AgingInvoice, 'total' | 'ba
   return { count: items.length, totalCents, balanceCents };
 }
 
-export function outstandingCaption(count: number): string {
-  return countOf(count, 'unpaid invoice');
-}
-
-export function overdueCaption(count: number): string {
-  return `${countOf(count, 'invoice')} over 30 days past due`;
+/** "Balance due on 4 invoices over 30 days past due", in the organization's words. */
+export function overdueCaption(count: number, labels: Pick<LabelSet, 'invoices'>): string {
+  const word = count === 1 ? singular(labels.invoices) : labels.invoices;
+  return `Balance due on ${countOf(count, word.toLowerCase(), word.toLowerCase())} over 30 days past due`;
 }
 
 export function avgPaymentTimeValue(days: number | null): string {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { RotateCw } from 'lucide-react';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth/current-user';
+import { useLabels } from '@/lib/use-labels';
 import { PageHeader } from '@/components/page-header';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -49,6 +50,7 @@ function OrganizationPicker({ value, onChange }: { value: OrganizationScope; onC
 
 export function PaymentAnalyticsScreen() {
   const { user } = useCurrentUser();
+  const labels = useLabels();
   const isSuperUser = user?.role === 'super_user';
   const permissions = user?.effectivePermissions ?? [];
   // undefined until a super user picks (their own organization, if they have one, comes first).
@@ -77,7 +79,7 @@ export function PaymentAnalyticsScreen() {
           </AlertDescription>
         </Alert>
       ) : figures.data ? (
-        <SummaryCards figures={figures.data} />
+        <SummaryCards figures={figures.data} labels={labels} />
       ) : (
         <SummaryCardsSkeleton />
       )}

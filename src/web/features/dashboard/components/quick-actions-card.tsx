@@ -1,9 +1,12 @@
 import { Link } from 'react-router';
 import { CalendarPlus, ExternalLink, FilePlus2, Timer, UserPlus } from 'lucide-react';
+import { singular, type LabelSet } from '@contracts/vocabulary';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 
 interface QuickActionsCardProps {
+  /** The organization's words for the records the actions create. */
+  labels: LabelSet;
   canCreateInvoice: boolean;
   canAddCustomer: boolean;
   organizationSlug: string | null;
@@ -15,7 +18,7 @@ interface QuickActionsCardProps {
 
 const ACTION = 'h-10 justify-start';
 
-export function QuickActionsCard({ canCreateInvoice, canAddCustomer, organizationSlug, onCreateInvoice, onAddCustomer, onPreload }: QuickActionsCardProps) {
+export function QuickActionsCard({ labels, canCreateInvoice, canAddCustomer, organizationSlug, onCreateInvoice, onAddCustomer, onPreload }: QuickActionsCardProps) {
   return (
     <Card data-testid="quick-actions">
       <CardHeader>
@@ -31,13 +34,13 @@ export function QuickActionsCard({ canCreateInvoice, canAddCustomer, organizatio
         {canCreateInvoice && (
           <Button variant="outline" className={ACTION} onClick={onCreateInvoice}>
             <FilePlus2 aria-hidden />
-            Create Invoice
+            Create {singular(labels.invoices)}
           </Button>
         )}
         {canAddCustomer && (
           <Button variant="outline" className={ACTION} onClick={onAddCustomer}>
             <UserPlus aria-hidden />
-            Add Customer
+            Add {singular(labels.customers)}
           </Button>
         )}
         <Button variant="outline" className={ACTION} asChild>

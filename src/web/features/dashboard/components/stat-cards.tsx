@@ -4,9 +4,12 @@ import { formatMoney } from '@contracts/money';
 import type { LabelSet } from '@contracts/vocabulary';
 import { newCustomersCaption, overdueCaption, percentCaption } from '@/features/dashboard/growth-captions';
 import { StatCard } from '@/features/dashboard/components/stat-card';
+import { owedCaption } from '@/lib/owed-caption';
 import { cn } from '@/lib/utils';
 
-/** Four cards with view_financials; without it the two money cards are left out (docs/customer-portal.md, Dashboard). */
+/**
+ * Cards named in the organization's words. Pending is the balance due of owed invoices, the same figure as Payment
+ * Analytics' Outstanding Balance, and says what it counts. Four cards with view_financials; without it the two money cards are left out (docs/customer-portal.md, Dashboard). */
 export function StatCards({ stats, labels }: { stats: DashboardStats; labels: LabelSet }) {
   const { growth } = stats;
   return (
@@ -22,10 +25,14 @@ export function StatCards({ stats, labels }: { stats: DashboardStats; labels: La
         <>
           <StatCard
             testId="stat-pending-invoices"
-            title="Pending Invoices"
+            title={`Pending ${labels.invoices}`}
             value={formatMoney(stats.pendingInvoices.total)}
             icon={FileText}
-            captions={[overdueCaption(stats.pendingInvoices.count), percentCaption(stats.growth.pendingInvoices.percent, stats.pendingInvoices.total)]}
+            captions={[
+              owedCaption(stats.pendingInvoices.invoiceCount, labels),
+              overdueCaption(stats.pendingInvoices.count),
+              percentCaption(stats.growth.pendingInvoices.percent, stats.pendingInvoices.total),
+            ]}
           />
           <StatCard
             testId="stat-monthly-revenue"
@@ -38,7 +45,7 @@ export function StatCards({ stats, labels }: { stats: DashboardStats; labels: La
       )}
       <StatCard
         testId="stat-total-customers"
-        title="Total Customers"
+        title={`Total ${labels.customers}`}
         value={String(stats.totalCustomers)}
         icon={Users}
         captions={[newCustomersCaption(growth.newCustomers.thisMonth)]}

@@ -12,7 +12,7 @@ export function AgingReportTab({ organizationId }: { organizationId: Organizatio
     <Card>
       <CardHeader>
         <CardTitle>Aging Report</CardTitle>
-        <CardDescription>Unpaid invoices by how many days they are past their due date.</CardDescription>
+        <CardDescription>Balances due on unpaid invoices, by how many days they are past their due date.</CardDescription>
       </CardHeader>
       <CardContent>
         {report.isPending ? (
@@ -31,11 +31,12 @@ export function AgingReportTab({ organizationId }: { organizationId: Organizatio
               return (
                 <li key={bucket.key} className={cn('rounded-lg border border-l-4 p-4', bucket.tone)} data-testid={`aging-${bucket.key}`}>
                   <p className="text-sm font-medium">{bucket.label}</p>
-                  <p className="mt-2 text-xl font-bold tabular-nums">{formatMoney(fromCents(s.totalCents))}</p>
+                  <p className="mt-2 text-xl font-bold tabular-nums" data-testid={`aging-${bucket.key}-value`}>
+                    {formatMoney(fromCents(s.balanceCents))}
+                  </p>
                   <p className="text-xs opacity-80">{countOf(s.count, 'invoice')}</p>
-                  {s.balanceCents !== s.totalCents && (
-                    <p className="mt-1 text-xs opacity-80">Balance due {formatMoney(fromCents(s.balanceCents))}</p>
-                  )}
+                  {/* After partial payments the balance is less than what was invoiced: both are shown. */}
+                  {s.balanceCents !== s.totalCents && <p className="mt-1 text-xs opacity-80">of {formatMoney(fromCents(s.totalCents))} invoiced</p>}
                 </li>
               );
             })}

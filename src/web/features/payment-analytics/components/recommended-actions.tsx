@@ -1,17 +1,20 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Bell, CreditCard, Globe } from 'lucide-react';
 import type { PaymentAnalytics } from '@contracts/payment-analytics';
-import { errorMessage } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { toast } from '@/components/ui/use-toast';
-import { ACTION_FAILURE_TITLES, invitesToast, remindersToast } from '@/features/payment-analytics/action-messages';
+import {
+  invitesConfirmation,
+  portalConfirmation,
+  remindersConfirmation,
+  skippedNote,
+} from '@/features/payment-analytics/action-messages';
 import { countOf } from '@/features/payment-analytics/analytics-display';
-import { useAnalyticsAction, type OrganizationScope } from '@/features/payment-analytics/api/payment-analytics-api';
+import type { AnalyticsAction, OrganizationScope } from '@/features/payment-analytics/api/payment-analytics-api';
 
 // The confirmation (Radix alert dialog) loads when first needed, not with the screen.
-const EnablePortalDialog = lazy(() =>
-  import('@/features/payment-analytics/components/enable-portal-dialog').then((m) => ({ default: m.EnablePortalDialog })),
+const ConfirmActionDialog = lazy(() =>
+  import('@/features/payment-analytics/components/confirm-action-dialog').then((m) => ({ default: m.ConfirmActionDialog })),
 );
 
 interface RecommendedActionsProps {
@@ -23,35 +26,35 @@ interface RecommendedActionsProps {
   needsOrganization: boolean;
 }
 
-function ActionRow({ icon: Icon, text, children }: { icon: typeof Bell; text: string; children?: ReactNode }) {
+function ActionRow({ icon: Icon, text, note, testId, children }: { icon: typeof Bell; text: string; note?: string | null; testId: string; children?: ReactNode }) {
   return (
-    <li className="flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-center sm:justify-between">
+    <li className="flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-center sm:justify-between" data-testid={testId}>
       <div className="flex items-start gap-3">
         <Icon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
-        <p className="text-sm">{text}</p>
+        <div className="space-y-1">
+          <p className="text-sm">{text}</p>
+          {note && <p className="text-xs text-muted-foreground">{note}</p>}
+        </div>
       </div>
       {children}
     </li>
   );
 }
 
+/**
+ * Each button names the number of customers the action will reach now, as the server counts them with the query the
+ * action runs (docs/decisions/017-money-figures.md); it asks once before sending.
+ */
 export function RecommendedActions({ recommended, organizationId, canManagePayments, canManageCustomers, needsOrganization }: RecommendedActionsProps) {
-  const reminders = useAnalyticsAction('send-reminders');
-  const invites = useAnalyticsAction('send-autopay-invites');
-  const [confirmPortal, setConfirmPortal] = useState(false);
-  const { overdueCustomers, withoutPortal, cardWithoutAutoPay } = recommended;
+  const [confirming, setConfirming] = useState<AnalyticsAction | null>(null);
+  const { overdueCustomers, reminders, withoutPortal, cardWithoutAutoPay, invites } = recommended;
   const canAct = !needsOrganization;
-
-  const sendReminders = () =>
-    reminders.mutate(organizationId, {
-      onSuccess: (r) => toast(remindersToast(r)),
-      onError: (error) => toast({ variant: 'destructive', title: ACTION_FAILURE_TITLES['send-reminders'], description: errorMessage(error) }),
-    });
-  const sendInvites = () =>
-    invites.mutate(organizationId, {
-      onSuccess: (r) => toast(invitesToast(r)),
-      onError: (error) => toast({ variant: 'destructive', title: ACTION_FAILURE_TITLES['send-autopay-invites'], description: errorMessage(error) }),
-    });
+  const confirmation =
+    confirming === 'send-reminders'
+      ? remindersConfirmation(reminders)
+      : confirming === 'send-autopay-invites'
+        ? invitesConfirmation(invites)
+        : portalConfirmation(withoutPortal);
 
   const noActionsNeeded = overdueCustomers === 0 && withoutPortal === 0 && cardWithoutAutoPay === 0;
   return (
@@ -66,24 +69,42 @@ export function RecommendedActions({ recommended, organizationId, canManagePayme
         ) : (
           <ul className="space-y-3">
             {overdueCustomers > 0 && (
-              <ActionRow icon={Bell} text={`${countOf(overdueCustomers, 'customer has', 'customers have')} overdue invoices. Email each one a payment reminder.`}>
+              <ActionRow
+                icon={Bell}
+                testId="action-send-reminders"
+                text={`${countOf(overdueCustomers, 'customer has', 'customers have')} overdue invoices. Email each one a payment reminder.`}
+                note={skippedNote(reminders, 'reminded')}
+              >
                 {canManagePayments && canAct && (
-                  <Button onClick={sendReminders} disabled={reminders.isPending}>
-                    {reminders.isPending ? 'Sending...' : 'Send Reminders'}
+                  <Button onClick={() => setConfirming('send-reminders')} disabled={reminders.ready === 0 || confirming !== null}>
+                    Send Reminders ({reminders.ready})
                   </Button>
                 )}
               </ActionRow>
             )}
             {withoutPortal > 0 && (
-              <ActionRow icon={Globe} text={`${countOf(withoutPortal, 'customer does', 'customers do')} not have portal access to view and pay invoices online.`}>
-                {canManageCustomers && canAct && <Button onClick={() => setConfirmPortal(true)}>Enable Portal ({withoutPortal})</Button>}
+              <ActionRow
+                icon={Globe}
+                testId="action-enable-portal"
+                text={`${countOf(withoutPortal, 'customer does', 'customers do')} not have portal access to view and pay invoices online.`}
+              >
+                {canManageCustomers && canAct && (
+                  <Button onClick={() => setConfirming('enable-portal')} disabled={confirming !== null}>
+                    Enable Portal ({withoutPortal})
+                  </Button>
+                )}
               </ActionRow>
             )}
             {cardWithoutAutoPay > 0 && (
-              <ActionRow icon={CreditCard} text={`${countOf(cardWithoutAutoPay, 'customer prefers', 'customers prefer')} card payments without auto-pay. Invite them to set it up.`}>
+              <ActionRow
+                icon={CreditCard}
+                testId="action-send-invites"
+                text={`${countOf(cardWithoutAutoPay, 'customer prefers', 'customers prefer')} card payments without auto-pay. Invite them to set it up.`}
+                note={skippedNote(invites, 'invited')}
+              >
                 {canManagePayments && canAct && (
-                  <Button onClick={sendInvites} disabled={invites.isPending}>
-                    {invites.isPending ? 'Sending...' : 'Send Invites'}
+                  <Button onClick={() => setConfirming('send-autopay-invites')} disabled={invites.ready === 0 || confirming !== null}>
+                    Send Invites ({invites.ready})
                   </Button>
                 )}
               </ActionRow>
@@ -92,7 +113,9 @@ export function RecommendedActions({ recommended, organizationId, canManagePayme
         )}
       </CardContent>
       <Suspense fallback={null}>
-        {confirmPortal && <EnablePortalDialog count={withoutPortal} organizationId={organizationId} onClose={() => setConfirmPortal(false)} />}
+        {confirming && (
+          <ConfirmActionDialog key={confirming} action={confirming} organizationId={organizationId} confirmation={confirmation} onClose={() => setConfirming(null)} />
+        )}
       </Suspense>
     </Card>
   );

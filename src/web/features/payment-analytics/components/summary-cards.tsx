@@ -1,12 +1,13 @@
 import { Clock, DollarSign, Percent, TriangleAlert, type LucideIcon } from 'lucide-react';
 import type { PaymentAnalytics } from '@contracts/payment-analytics';
 import { formatMoney } from '@contracts/money';
+import type { LabelSet } from '@contracts/vocabulary';
+import { owedCaption } from '@/lib/owed-caption';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import {
   avgPaymentTimeCaption,
   avgPaymentTimeValue,
-  outstandingCaption,
   overdueCaption,
   publicLinkAttemptsNote,
   successRateCaption,
@@ -50,21 +51,22 @@ function SummaryCard({
   );
 }
 
-export function SummaryCards({ figures }: { figures: PaymentAnalytics }) {
+/** Outstanding Balance is the balance due of owed invoices: the same figure, and the same line, as the dashboard's Pending card. */
+export function SummaryCards({ figures, labels }: { figures: PaymentAnalytics; labels: LabelSet }) {
   return (
     <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 sm:gap-4 xl:grid-cols-4">
       <SummaryCard
         testId="outstanding-balance"
         title="Outstanding Balance"
         value={formatMoney(figures.outstandingBalance.total)}
-        caption={outstandingCaption(figures.outstandingBalance.count)}
+        caption={owedCaption(figures.outstandingBalance.count, labels)}
         icon={DollarSign}
       />
       <SummaryCard
         testId="overdue-amount"
         title="Overdue Amount"
         value={formatMoney(figures.overdueAmount.total)}
-        caption={overdueCaption(figures.overdueAmount.count)}
+        caption={overdueCaption(figures.overdueAmount.count, labels)}
         icon={TriangleAlert}
       />
       <SummaryCard
