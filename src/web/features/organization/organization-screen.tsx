@@ -11,7 +11,7 @@ import { OrganizationDialog } from '@/features/organization/components/organizat
 import { OrganizationList } from '@/features/organization/components/organization-list';
 
 /**
- * Organization Management (part 2): a super user sees every organization and creates new ones; an
+ * Organization Management (docs/rules/organizations-and-roles.md#organization-form): a super user sees every organization and creates new ones; an
  * organization admin sees and edits their own. Details, logo, public URLs, labels and the payment
  * processors (Manage/Hide) of the chosen organization, drawn by `processorsPanel` (app/routes/organization-route.tsx).
  */

@@ -12,7 +12,7 @@ import { ProcessorsManager } from '@/features/payment-processors/components/proc
 
 const ORG_PARAM = 'organization';
 
-/** The super user's processors screen (part 2 section 2): pick an organization, then manage its processors. */
+/** The super user's processors screen (docs/rules/money-and-payments.md#payment-processors-screen): pick an organization, then manage its processors. */
 export function PaymentProcessorsScreen() {
   const organizations = useOrganizations();
   const [searchParams, setSearchParams] = useSearchParams();

@@ -13,7 +13,7 @@ export function usePayments(params: { q?: string; page?: number }) {
   });
 }
 
-/** Invoices that can still take a payment (part 1: paid invoices are left out of payment pickers). */
+/** Invoices that can still take a payment (docs/rules/records.md#invoice-statuses: paid invoices are left out of payment pickers). */
 export function usePayableInvoices(enabled: boolean) {
   return useQuery({
     queryKey: ['invoices', 'payable'],
@@ -41,7 +41,7 @@ export function usePaymentMode(invoiceId: string, enabled: boolean) {
 export const recordPayment = (body: RecordPaymentBody) => api.post<Payment>('/api/payments', body);
 export const createPaymentIntent = (body: CreatePaymentIntentBody) => api.post<PaymentIntentResponse>('/api/create-payment-intent', body);
 
-/** Part 1 section 7: after a payment, payments, invoices and the dashboard stats are fetched again. */
+/** docs/rules/money-and-payments.md#manual-payment: after a payment, payments, invoices and the dashboard stats are fetched again. */
 export function refreshAfterPayment(queryClient: QueryClient) {
   return Promise.all(['payments', 'invoices', 'dashboard', 'payment-analytics'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
 }

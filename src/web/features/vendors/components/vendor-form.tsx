@@ -1,4 +1,4 @@
-// The vendor form (part 1 section 5, Vendor form; section 8 messages).
+// The vendor form (docs/rules/records.md#vendor-form, #messages-on-screen).
 import type { ComponentProps } from 'react';
 import { useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
