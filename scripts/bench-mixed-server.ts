@@ -11,6 +11,8 @@ export interface AppServer {
   rssMb: () => number | undefined;
   /** The highest resident memory since the process started (VmHWM), in MB. */
   peakRssMb: () => number | undefined;
+  /** CPU time the process has used so far (user + system), in seconds. */
+  cpuSeconds: () => number | undefined;
   stop: () => Promise<void>;
 }
 
@@ -26,6 +28,17 @@ function procStatusMb(pid: number | undefined, field: 'VmRSS' | 'VmHWM'): number
   try {
     const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(`${field}:`));
     return line ? Math.round(Number(line.replace(/\D+/g, '')) / 1024) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** utime + stime of /proc/PID/stat, in clock ticks of 1/100 s (Linux's USER_HZ). */
+function procCpuSeconds(pid: number | undefined): number | undefined {
+  if (!pid) return undefined;
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return undefined;
   }
@@ -68,7 +81,7 @@ export async function startApp(options: AppOptions): Promise<AppServer> {
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode} before answering`);
     const up = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
-    if (up) return { base, child, rssMb: () => procStatusMb(child.pid, 'VmRSS'), peakRssMb: () => procStatusMb(child.pid, 'VmHWM'), stop };
+    if (up) return { base, child, rssMb: () => procStatusMb(child.pid, 'VmRSS'), peakRssMb: () => procStatusMb(child.pid, 'VmHWM'), cpuSeconds: () => procCpuSeconds(child.pid), stop };
     await new Promise((r) => setTimeout(r, 100));
   }
   await stop();

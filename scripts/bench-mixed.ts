@@ -55,7 +55,7 @@ async function seeded(target: Awaited<ReturnType<typeof openBenchTarget>>, s: La
   return data;
 }
 
-function printRun(title: string, r: LoadResult, rss: { peak?: number; end?: number }, cacheOn: boolean) {
+function printRun(title: string, r: LoadResult, rss: { peak?: number; end?: number }, cacheOn: boolean, cpuSeconds: number | undefined) {
   console.log(`\n### ${title}`);
   console.log('| call | calls | req/s | p50 ms | p95 ms | p99 ms | max ms | errors (by status) | cache hits |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
@@ -76,6 +76,9 @@ function printRun(title: string, r: LoadResult, rss: { peak?: number; end?: numb
   row('**overall**', summarize(all.latencies, all.errors, r.seconds), all.statuses, all.gets, all.hits);
   if (all.latencies.length < r.users) console.log(`\nWARNING: fewer calls than users started in the measured time: the app was busy with something else (startup jobs? raise --settle)`);
   console.log(`\napp memory (RSS): peak ${rss.peak ?? '?'} MB, at the end ${rss.end ?? '?'} MB`);
+  if (cpuSeconds !== undefined && all.latencies.length) {
+    console.log(`app CPU while measured: ${cpuSeconds.toFixed(1)} s (${((cpuSeconds / r.seconds) * 100).toFixed(0)} % of one core), ${((cpuSeconds * 1000) / all.latencies.length).toFixed(1)} ms per call`);
+  }
   if (r.errorSamples.length) console.log(`first errors:\n- ${r.errorSamples.join('\n- ')}`);
 }
 
@@ -93,8 +96,14 @@ async function mixed() {
       let peak = 0;
       try {
         await new Promise((r) => setTimeout(r, SETTLE * 1000));
+        // The app's CPU over the measured time alone: read when the warm-up ends and when the load does.
+        let cpuAtStart: number | undefined;
+        const warmedUp = setTimeout(() => (cpuAtStart = app.cpuSeconds()), WARM_UP * 1000);
         const result = await runLoad({ base: app.base, users: data.users, mix: MIX, warmUpSeconds: WARM_UP, seconds: SECONDS, seed: SEED, onTick: () => (peak = Math.max(peak, app.rssMb() ?? 0)) });
-        printRun(`${db}, response cache ${cacheOn ? 'on' : 'off'}: ${USERS} users, ${SECONDS} s after ${WARM_UP} s warm-up; ${machine()}`, result, { peak: Math.max(peak, app.peakRssMb() ?? 0) || undefined, end: app.rssMb() }, cacheOn);
+        clearTimeout(warmedUp);
+        const cpuAtEnd = app.cpuSeconds();
+        const cpu = cpuAtStart !== undefined && cpuAtEnd !== undefined ? cpuAtEnd - cpuAtStart : undefined;
+        printRun(`${db}, response cache ${cacheOn ? 'on' : 'off'}: ${USERS} users, ${SECONDS} s after ${WARM_UP} s warm-up; ${machine()}`, result, { peak: Math.max(peak, app.peakRssMb() ?? 0) || undefined, end: app.rssMb() }, cacheOn, cpu);
       } finally {
         await app.stop();
       }
