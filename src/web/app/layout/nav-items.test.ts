@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { labelsFor } from '@contracts/vocabulary';
-import { permissionsFor, ROLES, STAFF_ROLES, type Permission, type Role } from '@contracts/permissions';
-import { isActivePath, mobileBarItemsFor, navItemsFor } from '@/app/layout/nav-items';
+import { permissionsFor, ROLES, type Permission, type Role } from '@contracts/permissions';
+import { isActivePath, mobileBarItemsFor, moreItemsFor, navItemsFor } from '@/app/layout/nav-items';
 import { canOpenScreen, SCREEN_PERMISSIONS } from '@contracts/screen-permissions';
 
 const labels = (industry: string) => labelsFor(industry, null);
@@ -9,6 +9,7 @@ const perms = (role: Role, extra: Permission[] = []) => [...permissionsFor(role,
 const paths = (role: Role, extra: Permission[] = []) => navItemsFor(perms(role, extra), labels('')).map((i) => i.path);
 const bar = (role: Role, extra: Permission[] = []) =>
   mobileBarItemsFor(perms(role, extra), labels('')).map((i) => `${i.label} ${i.path}`);
+const more = (role: Role, extra: Permission[] = []) => moreItemsFor(perms(role, extra), labels('')).map((i) => i.path);
 
 describe('navItemsFor', () => {
   it('gives the super user every entry in the documented order', () => {
@@ -78,16 +79,25 @@ describe('menus from permissions', () => {
     expect(paths('employee', ['manage_users'])).not.toContain('/organization');
   });
 
-  it('points the phone bar and its More only at screens the user can open', () => {
-    for (const role of STAFF_ROLES) {
+  it('points the phone bar and its More sheet only at screens the user can open, each entry in one of them', () => {
+    for (const role of ROLES) {
       const menu = paths(role);
-      for (const item of mobileBarItemsFor(perms(role), labels(''))) expect(menu).toContain(item.path);
+      const barPaths = mobileBarItemsFor(perms(role), labels('')).map((i) => i.path);
+      for (const path of barPaths) expect(menu).toContain(path);
+      // The sheet holds exactly the rest of the menu, in the menu's order.
+      expect(more(role)).toEqual(menu.filter((path) => !barPaths.includes(path)));
     }
-    expect(bar('manager')).toEqual(['Dashboard /', 'Jobs /work-orders', 'Clients /customers', 'Time /time-tracking', 'More /reports']);
-    // Reports is closed to an employee: More opens the first menu entry the bar does not show.
-    expect(bar('employee')).toEqual(['Dashboard /', 'Jobs /work-orders', 'Clients /customers', 'Time /time-tracking', 'More /estimates']);
-    expect(bar('employee', ['view_org_analytics'])).toContain('More /reports');
-    expect(bar('customer')).toEqual(['More /messaging']);
+    expect(bar('manager')).toEqual(['Dashboard /', 'Jobs /work-orders', 'Clients /customers', 'Time /time-tracking']);
+    expect(more('manager')).toContain('/reports');
+    expect(more('employee')).toEqual(['/estimates', '/messaging', '/scheduling', '/url-shortener', '/inventory']);
+    expect(more('employee', ['view_org_analytics'])).toContain('/reports');
+    expect(bar('customer')).toEqual([]);
+    expect(more('customer')).toEqual(['/messaging']);
+  });
+
+  it('names the sheet entries in the industry words', () => {
+    const healthcare = moreItemsFor(perms('employee'), labels('Healthcare')).map((i) => i.label);
+    expect(healthcare[0]).toBe('Treatment Plans');
   });
 });
 

@@ -19,7 +19,6 @@ import {
   Wallet,
   Wrench,
   Cpu,
-  MoreHorizontal,
 } from 'lucide-react';
 import type { LabelSet } from '@contracts/vocabulary';
 import { canOpenScreen, type MenuPath } from '@contracts/screen-permissions';
@@ -66,22 +65,26 @@ function shortLabel(label: string, fallback: string): string {
 }
 
 /**
- * The phone bar (docs/rules/organizations-and-roles.md#phone-bar) (Dashboard, work orders, customers, Time, More) without the entries the
- * user cannot open. More goes to Reports; a user who cannot open Reports gets the first menu entry the
- * bar does not already show instead (ADR 012), and no More when the bar already holds the whole menu.
+ * The phone bar (docs/rules/organizations-and-roles.md#phone-bar): Dashboard, work orders, customers and Time, without
+ * the entries the user cannot open. The bar's More opens a sheet with the rest of the user's menu (moreItemsFor;
+ * docs/decisions/018-long-text-toasts-and-the-more-sheet.md).
  */
 export function mobileBarItemsFor(permissions: Iterable<string>, labels: LabelSet): NavItem[] {
   const menu = navItemsFor(permissions, labels);
-  const has = (path: MenuPath) => menu.some((item) => item.path === path);
   const quick: NavItem[] = [
     { path: '/', label: 'Dashboard', icon: LayoutDashboard },
     { path: '/work-orders', label: shortLabel(labels.workOrders, 'Jobs'), icon: Wrench },
     { path: '/customers', label: shortLabel(labels.customers, 'Clients'), icon: Users },
     { path: '/time-tracking', label: 'Time', icon: Clock },
   ];
-  const bar = quick.filter((item) => has(item.path));
-  const more = has('/reports') ? menu.find((item) => item.path === '/reports') : menu.find((item) => !bar.some((b) => b.path === item.path));
-  return more ? [...bar, { path: more.path, label: 'More', icon: MoreHorizontal }] : bar;
+  return quick.filter((item) => menu.some((entry) => entry.path === item.path));
+}
+
+/** The More sheet: every menu entry the user can open that the bar does not show, in the menu's order and words. */
+export function moreItemsFor(permissions: Iterable<string>, labels: LabelSet): NavItem[] {
+  const held = [...permissions];
+  const bar = mobileBarItemsFor(held, labels);
+  return navItemsFor(held, labels).filter((item) => !bar.some((b) => b.path === item.path));
 }
 
 /** Highlight rule: exact match, plus the screens reachable under two paths. */
