@@ -68,9 +68,9 @@ describe('time tracking', () => {
     const { context, page } = await signedInPage(browser, 'admin@example.com');
     await page.goto('/time-tracking');
     const pager = page.getByRole('navigation', { name: 'Pages' });
-    await pager.getByText(/^1-25 of \d+$/).waitFor();
+    await pager.getByText(/^Showing 1–25 of \d+$/).waitFor();
     await pager.getByRole('button', { name: 'Next' }).click();
-    await pager.getByText(/^26-/).waitFor();
+    await pager.getByText(/^Showing 26–/).waitFor();
     await context.close();
 
     const phone = await signedInPage(browser, 'admin@example.com', PHONE);
