@@ -60,7 +60,7 @@ describe('organization screens (admin, desktop)', () => {
     await s.scanDialog(page, 'work orders: customer picker open');
     await page.keyboard.press('Escape');
     await listbox.waitFor({ state: 'detached' });
-    await page.getByRole('dialog').getByRole('button', { name: 'Create Work Order' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Create Service Job' }).click();
     await page.getByRole('dialog').locator('[aria-invalid="true"]').first().waitFor();
     await s.scanDialog(page, 'work orders: New dialog with errors');
     await scanDialogFrom(s, page, 'work orders: Add New Customer dialog (over the job)', page.getByRole('dialog').getByRole('button', { name: 'Add New Customer' }));

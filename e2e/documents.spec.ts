@@ -41,10 +41,10 @@ describe('work orders, invoices and estimates', () => {
     await page.getByRole('heading', { name: 'Service Jobs', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'New', exact: true }).click();
     const dialog = page.getByTestId('work-order-dialog');
-    await dialog.getByRole('heading', { name: 'Create Work Order' }).waitFor();
+    await dialog.getByRole('heading', { name: 'Create Service Job' }).waitFor();
 
     // Submitting empty: the field messages and the 'Validation Error' toast.
-    await dialog.getByRole('button', { name: 'Create Work Order' }).click();
+    await dialog.getByRole('button', { name: 'Create Service Job' }).click();
     await dialog.getByText('Please select a customer').waitFor();
     await dialog.getByText('Please enter a job title').waitFor();
     await dialog.getByText('Description is required').waitFor();
@@ -74,7 +74,7 @@ describe('work orders, invoices and estimates', () => {
     await dialog.getByLabel('Material Cost').fill('5.25');
     expect(await total.textContent()).toBe('$166.22');
 
-    await dialog.getByRole('button', { name: 'Create Work Order' }).click();
+    await dialog.getByRole('button', { name: 'Create Service Job' }).click();
     await waitForToast(page, 'Work order created successfully');
     await dialog.waitFor({ state: 'detached' });
 
@@ -100,7 +100,7 @@ describe('work orders, invoices and estimates', () => {
 
     // The order number opens the edit dialog (and ?open= in the address, as the global search uses).
     await row.getByRole('button', { name: saved.orderNumber }).click();
-    await dialog.getByRole('heading', { name: 'Edit Work Order' }).waitFor();
+    await dialog.getByRole('heading', { name: 'Edit Service Job' }).waitFor();
     expect(new URL(page.url()).searchParams.get('open')).toBe(String(saved.id));
     expect(await dialog.getByLabel('Line 2 description').inputValue()).toBe('Valve');
     expect(await dialog.getByLabel('Status').inputValue()).toBe('completed');
@@ -118,7 +118,7 @@ describe('work orders, invoices and estimates', () => {
     await page.getByRole('heading', { name: 'Service Bills', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'New', exact: true }).click();
     const dialog = page.getByTestId('invoice-dialog');
-    await dialog.getByRole('heading', { name: 'Create Invoice' }).waitFor();
+    await dialog.getByRole('heading', { name: 'Create Service Bill' }).waitFor();
 
     const selector = dialog.getByLabel('Add Work Order');
     expect(await selector.isDisabled()).toBe(true);
@@ -136,13 +136,13 @@ describe('work orders, invoices and estimates', () => {
     expect(await dialog.getByLabel('Line 2 description').count()).toBe(0);
     expect(await dialog.getByTestId('invoice-total').textContent()).toBe('$166.22');
 
-    await dialog.getByRole('button', { name: 'Create Invoice' }).click();
+    await dialog.getByRole('button', { name: 'Create Service Bill' }).click();
     await waitForToast(page, 'Invoice created successfully');
     // The dialog stays open with Email, Download and Done in place of Create.
-    const heading = dialog.getByRole('heading', { name: /^Invoice INV-\d{5} created$/ });
+    const heading = dialog.getByRole('heading', { name: /^Service Bill INV-\d{5} created$/ });
     await heading.waitFor();
     const number = (await heading.textContent())!.match(/INV-\d{5}/)![0];
-    expect(await dialog.getByRole('button', { name: 'Create Invoice' }).count()).toBe(0);
+    expect(await dialog.getByRole('button', { name: 'Create Service Bill' }).count()).toBe(0);
     for (const name of ['Email', 'Download', 'Done']) await dialog.getByRole('button', { name, exact: true }).waitFor();
 
     const [invoice] = await apiJson<Invoice[]>(page, `/api/invoices?q=${number}`);
@@ -173,7 +173,7 @@ describe('work orders, invoices and estimates', () => {
     await row.getByRole('button', { name: `Actions for ${number}` }).click();
     for (const name of ['Edit', 'Email to customer', 'Download Invoice']) await page.getByRole('menuitem', { name }).waitFor();
     await page.getByRole('menuitem', { name: 'Edit', exact: true }).click();
-    await dialog.getByRole('heading', { name: 'Edit Invoice' }).waitFor();
+    await dialog.getByRole('heading', { name: 'Edit Service Bill' }).waitFor();
     expect(await dialog.getByTestId('invoice-balance').textContent()).toBe('$166.22');
     await page.keyboard.press('Escape');
     await context.close();
@@ -185,7 +185,7 @@ describe('work orders, invoices and estimates', () => {
     await page.getByRole('heading', { name: 'Service Quotes', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'New', exact: true }).click();
     const dialog = page.getByTestId('estimate-dialog');
-    await dialog.getByRole('button', { name: 'Create Estimate' }).click();
+    await dialog.getByRole('button', { name: 'Create Service Quote' }).click();
     await dialog.getByText('Please select a customer').waitFor();
     await dialog.getByText('Title is required').waitFor();
 
@@ -197,7 +197,7 @@ describe('work orders, invoices and estimates', () => {
     await dialog.getByLabel('Tax').fill('32');
     expect(await dialog.getByTestId('estimate-subtotal').textContent()).toBe('$399.98');
     expect(await dialog.getByTestId('estimate-total').textContent()).toBe('$431.98');
-    await dialog.getByRole('button', { name: 'Create Estimate' }).click();
+    await dialog.getByRole('button', { name: 'Create Service Quote' }).click();
     await dialog.waitFor({ state: 'detached' });
 
     const [estimate] = await apiJson<Estimate[]>(page, `/api/estimates?q=${encodeURIComponent(title)}`);
@@ -233,7 +233,7 @@ describe('work orders, invoices and estimates', () => {
     expect(await dialog.getByRole('button', { name: 'Add New Customer' }).count()).toBe(0);
     await dialog.getByLabel('Title').fill(title);
     await fillLine(dialog, 1, { description: 'Inspection', rate: '80' });
-    await dialog.getByRole('button', { name: 'Create Work Order' }).click();
+    await dialog.getByRole('button', { name: 'Create Service Job' }).click();
     await waitForToast(page, 'Work order created successfully');
     await dialog.waitFor({ state: 'detached' });
     const created = await findWorkOrder(page, title);
@@ -242,7 +242,7 @@ describe('work orders, invoices and estimates', () => {
     await page.getByRole('searchbox', { name: /^Search by number/ }).fill(title);
     const card = page.locator(`[data-testid="work-order-card"][data-number="${created.orderNumber}"]`);
     await card.getByRole('button', { name: created.orderNumber }).click();
-    await dialog.getByRole('heading', { name: `Work Order ${created.orderNumber}` }).waitFor();
+    await dialog.getByRole('heading', { name: `Service Job ${created.orderNumber}` }).waitFor();
     expect(await dialog.getByRole('button', { name: /^Update/ }).count()).toBe(0);
     expect(await dialog.getByRole('button', { name: 'Add line' }).count()).toBe(0);
     await page.keyboard.press('Escape');
@@ -256,7 +256,7 @@ describe('work orders, invoices and estimates', () => {
     await pickCustomer(estimateDialog, customer.name);
     await estimateDialog.getByLabel('Title').fill(uniqueName('Employee quote'));
     await fillLine(estimateDialog, 1, { description: 'Survey', rate: '60' });
-    await estimateDialog.getByRole('button', { name: 'Create Estimate' }).click();
+    await estimateDialog.getByRole('button', { name: 'Create Service Quote' }).click();
     await waitForToast(page, 'Estimate created successfully');
     const firstCard = page.getByTestId('estimate-card').first();
     await firstCard.getByRole('button', { name: /^Actions for/ }).click();

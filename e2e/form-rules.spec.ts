@@ -44,7 +44,7 @@ describe('the invoice form', () => {
     await page.getByRole('heading', { name: 'Service Bills', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'New', exact: true }).click();
     const dialog = page.getByTestId('invoice-dialog');
-    await dialog.getByRole('heading', { name: 'Create Invoice' }).waitFor();
+    await dialog.getByRole('heading', { name: 'Create Service Bill' }).waitFor();
     await pickCustomer(dialog, name);
 
     // The due date follows the customer's Net 15 terms.
@@ -70,9 +70,9 @@ describe('the invoice form', () => {
     expect(await total.textContent()).toBe('$0.00');
     await dialog.getByLabel('Line 2 quantity').fill('2');
 
-    await dialog.getByRole('button', { name: 'Create Invoice' }).click();
+    await dialog.getByRole('button', { name: 'Create Service Bill' }).click();
     await waitForToast(page, 'Invoice created successfully');
-    const heading = dialog.getByRole('heading', { name: /^Invoice INV-\d{5} created$/ });
+    const heading = dialog.getByRole('heading', { name: /^Service Bill INV-\d{5} created$/ });
     await heading.waitFor();
     const number = (await heading.textContent())!.match(/INV-\d{5}/)![0];
     // No address: the reason stands where Email would be.
@@ -102,19 +102,19 @@ describe('the work order form', () => {
     await page.getByRole('heading', { name: 'Service Jobs', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'New', exact: true }).click();
     const dialog = page.getByTestId('work-order-dialog');
-    await dialog.getByRole('heading', { name: 'Create Work Order' }).waitFor();
+    await dialog.getByRole('heading', { name: 'Create Service Job' }).waitFor();
     await pickCustomer(dialog, name);
     const title = uniqueName('Backwards job');
     await dialog.getByLabel('Title').fill(title);
     await fillLine(dialog, 1, { description: 'Labor', quantity: '1', rate: '50' });
     await dialog.getByLabel('Start Date').fill('2026-12-02');
     await dialog.getByLabel('Due Date').fill('2026-12-01');
-    await dialog.getByRole('button', { name: 'Create Work Order' }).click();
+    await dialog.getByRole('button', { name: 'Create Service Job' }).click();
     await dialog.getByText('Due date cannot be before the start date', { exact: true }).waitFor();
     expect(await dialog.getByLabel('Due Date').getAttribute('aria-invalid')).toBe('true');
 
     await dialog.getByLabel('Due Date').fill('2026-12-03');
-    await dialog.getByRole('button', { name: 'Create Work Order' }).click();
+    await dialog.getByRole('button', { name: 'Create Service Job' }).click();
     await waitForToast(page, 'Work order created successfully');
     await dialog.waitFor({ state: 'detached' });
     await context.close();

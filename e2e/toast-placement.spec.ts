@@ -80,14 +80,14 @@ describe('toasts and open dialogs', () => {
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.getByRole('button', { name: 'New', exact: true }).click();
       const dialog = page.getByTestId('invoice-dialog');
-      await dialog.getByRole('heading', { name: 'Create Invoice' }).waitFor();
+      await dialog.getByRole('heading', { name: 'Create Service Bill' }).waitFor();
       await pickCustomer(dialog, customerName);
       // Enough lines that the dialog fills the screen's height.
       for (let n = 1; n <= 8; n++) {
         if (n > 1) await dialog.getByRole('button', { name: 'Add line' }).click();
         await fillLine(dialog, n, { description: `Checkup ${n}`, rate: '80' });
       }
-      await dialog.getByRole('button', { name: 'Create Invoice' }).click();
+      await dialog.getByRole('button', { name: 'Create Service Bill' }).click();
       const done = dialog.getByRole('button', { name: 'Done', exact: true });
       await done.waitFor();
       const total = dialog.locator('dt', { hasText: /^Total$/ }).locator('..');

@@ -22,7 +22,7 @@ describe('work order form: Add New Customer', () => {
     await page.goto('/work-orders');
     await page.getByRole('button', { name: 'New', exact: true }).click();
     const workOrder = page.getByTestId('work-order-dialog');
-    await workOrder.getByRole('heading', { name: 'Create Work Order' }).waitFor();
+    await workOrder.getByRole('heading', { name: 'Create Service Job' }).waitFor();
 
     await workOrder.getByRole('button', { name: 'Add New Customer' }).click();
     const customerDialog = dialogTitled(page, 'Add New Customer');

@@ -6,13 +6,14 @@ import { Sidebar } from '@/app/layout/sidebar';
 import { TopBar } from '@/app/layout/top-bar';
 import { pageTitleFor } from '@/app/layout/page-titles';
 import { DESKTOP_QUERY, useMediaQuery } from '@/app/layout/use-media-query';
+import { useLabels } from '@/lib/use-labels';
 
 export function AppShell({ children }: { children: ReactNode }) {
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
   const [isDesktopOpen, setDesktopOpen] = useState(true);
   const [isDrawerOpen, setDrawerOpen] = useState(false);
   const { pathname } = useLocation();
-  const title = pageTitleFor(pathname);
+  const title = pageTitleFor(pathname, useLabels());
 
   useEffect(() => {
     document.title = `${title} · Tradebook`;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { labelsFor } from '@contracts/vocabulary';
 import { pageTitleFor } from '@/app/layout/page-titles';
 
 describe('pageTitleFor', () => {
@@ -13,5 +14,17 @@ describe('pageTitleFor', () => {
   it('reads Dashboard for any other path', () => {
     expect(pageTitleFor('/payment-links')).toBe('Dashboard');
     expect(pageTitleFor('/anything')).toBe('Dashboard');
+  });
+
+  it("names record screens in the organization's words, as its menu does", () => {
+    const dental = labelsFor('Healthcare');
+    expect(pageTitleFor('/customers', dental)).toBe('Patients');
+    expect(pageTitleFor('/work-orders/', dental)).toBe('Procedures');
+    expect(pageTitleFor('/invoices', dental)).toBe('Medical Bills');
+    expect(pageTitleFor('/estimates', dental)).toBe('Treatment Plans');
+    expect(pageTitleFor('/inventory', dental)).toBe('Chiropractic Approach');
+    expect(pageTitleFor('/payments', dental)).toBe('Payments');
+    expect(pageTitleFor('/invoices', labelsFor(null))).toBe('Invoices');
+    expect(pageTitleFor('/customers', labelsFor('Healthcare', { customers: 'Guests' }))).toBe('Guests');
   });
 });

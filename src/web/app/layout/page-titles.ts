@@ -1,3 +1,5 @@
+import type { LabelSet } from '@contracts/vocabulary';
+
 /** docs/rules/organizations-and-roles.md#page-titles: header titles by path; any other path reads Dashboard. */
 const PAGE_TITLES: Record<string, string> = {
   '/': 'Dashboard',
@@ -21,7 +23,19 @@ const PAGE_TITLES: Record<string, string> = {
   '/url-shortener': 'URL Shortener',
 };
 
-export function pageTitleFor(pathname: string): string {
+/** The screens the organization's vocabulary names: the top bar says what the menu and the page say. */
+const LABELLED_PATHS: Record<string, keyof LabelSet> = {
+  '/work-orders': 'workOrders',
+  '/estimates': 'estimates',
+  '/invoices': 'invoices',
+  '/customers': 'customers',
+  '/inventory': 'inventory',
+};
+
+/** The title for a path; with `labels`, a record screen reads in the organization's words ("Patients"). */
+export function pageTitleFor(pathname: string, labels?: LabelSet): string {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const labelled = LABELLED_PATHS[path];
+  if (labels && labelled) return labels[labelled];
   return PAGE_TITLES[path] ?? 'Dashboard';
 }

@@ -1,4 +1,5 @@
 // The User Guide's content: what an owner or their staff does, step by step, in each area.
+import { labelsFor, type LabelSet } from '@contracts/vocabulary';
 
 export interface GuideSection {
   id: string;
@@ -210,3 +211,25 @@ export const GUIDE_SECTIONS: GuideSection[] = [
     tip: 'Super users cannot be impersonated.',
   },
 ];
+
+/** The sections that describe a record screen the organization's vocabulary renames. */
+const RENAMED_SECTIONS: Record<string, keyof LabelSet> = {
+  customers: 'customers',
+  'work-orders': 'workOrders',
+  estimates: 'estimates',
+  invoices: 'invoices',
+  inventory: 'inventory',
+};
+
+/**
+ * The guide as the reader's organization names its screens: a renamed screen's section is titled with the word its
+ * menu shows, and says which word the guide's steps use for it ("Procedures (work orders in this guide)").
+ */
+export function guideSectionsFor(labels: LabelSet): GuideSection[] {
+  const general = labelsFor(null);
+  return GUIDE_SECTIONS.map((s) => {
+    const kind = RENAMED_SECTIONS[s.id];
+    if (!kind || labels[kind] === general[kind]) return s;
+    return { ...s, title: `${labels[kind]} (${general[kind].toLowerCase()} in this guide)` };
+  });
+}

@@ -6,13 +6,15 @@ import { useCurrentUser } from '@/lib/auth/current-user';
 import { cn } from '@/lib/utils';
 import { Button } from '@/components/ui/button';
 import { BrandMark } from '@/components/brand-mark';
-import { GUIDE_SECTIONS } from '@/features/user-guide/guide-sections';
+import { guideSectionsFor } from '@/features/user-guide/guide-sections';
+import { useLabels } from '@/lib/use-labels';
 import { GuideSectionCard } from '@/features/user-guide/components/guide-section-card';
 
 export function UserGuideScreen() {
   const { user } = useCurrentUser();
   const navigate = useNavigate();
   const inShell = Boolean(user && isStaffRole(user.role));
+  const sections = guideSectionsFor(useLabels());
 
   useEffect(() => {
     document.title = 'User Guide · Tradebook';
@@ -33,7 +35,7 @@ export function UserGuideScreen() {
         <div className="mt-6 grid gap-6 lg:grid-cols-[14rem_1fr]">
           <nav aria-label="Guide topics" className="lg:sticky lg:top-24 lg:self-start">
             <ul className="flex flex-wrap gap-2 lg:flex-col lg:gap-0.5">
-              {GUIDE_SECTIONS.map((s) => (
+              {sections.map((s) => (
                 <li key={s.id}>
                   <a
                     href={`#${s.id}`}
@@ -46,7 +48,7 @@ export function UserGuideScreen() {
             </ul>
           </nav>
           <div className="space-y-6">
-            {GUIDE_SECTIONS.map((s) => (
+            {sections.map((s) => (
               <GuideSectionCard key={s.id} section={s} />
             ))}
           </div>

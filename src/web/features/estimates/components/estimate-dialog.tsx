@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { useRecordWord } from '@/lib/use-labels';
 
 // The form loads when a dialog first opens.
 const EstimateForm = lazy(() => import('@/features/estimates/components/estimate-form').then((m) => ({ default: m.EstimateForm })));
@@ -13,6 +14,7 @@ export interface EstimateDialogProps {
 }
 
 export function EstimateDialog({ open, onOpenChange, estimateId = null }: EstimateDialogProps) {
+  const word = useRecordWord('estimates');
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-3xl" data-testid="estimate-dialog">
@@ -20,7 +22,7 @@ export function EstimateDialog({ open, onOpenChange, estimateId = null }: Estima
           <Suspense
             fallback={
               <DialogHeader>
-                <DialogTitle>{estimateId ? 'Edit Estimate' : 'Create Estimate'}</DialogTitle>
+                <DialogTitle>{estimateId ? `Edit ${word.title}` : `Create ${word.title}`}</DialogTitle>
                 <DialogDescription className="sr-only">Loading</DialogDescription>
                 <Spinner className="py-10" label="Loading..." />
               </DialogHeader>

@@ -30,25 +30,27 @@ import {
 import { CustomerPicker } from '@/components/customer-picker';
 import { useCan } from '@/lib/auth/use-can';
 import { applyServerIssues } from '@/lib/server-issues';
+import { useRecordWord } from '@/lib/use-labels';
 
 const resolver = zodResolver(estimateFormSchema) as unknown as Resolver<EstimateFormValues, unknown, EstimateFormOutput>;
 const FIELDS = Object.keys(newEstimateValues());
 
 export function EstimateForm({ estimateId, onDone }: { estimateId: number | null; onDone: () => void }) {
   const existing = useEstimate(estimateId);
+  const word = useRecordWord('estimates');
   if (estimateId === null) return <EstimateFormBody estimate={null} onDone={onDone} />;
   if (existing.isPending || existing.isError) {
     return (
       <>
         <DialogHeader>
-          <DialogTitle>Edit Estimate</DialogTitle>
-          <DialogDescription className="sr-only">Loading the estimate</DialogDescription>
+          <DialogTitle>Edit {word.title}</DialogTitle>
+          <DialogDescription className="sr-only">Loading the {word.lower}</DialogDescription>
         </DialogHeader>
         {existing.isPending ? (
           <Spinner className="py-10" label="Loading..." />
         ) : (
           <Alert variant="destructive">
-            <AlertTitle>Could not load the estimate</AlertTitle>
+            <AlertTitle>Could not load the {word.lower}</AlertTitle>
             <AlertDescription>{errorMessage(existing.error)}</AlertDescription>
           </Alert>
         )}
@@ -59,6 +61,7 @@ export function EstimateForm({ estimateId, onDone }: { estimateId: number | null
 }
 
 function EstimateFormBody({ estimate, onDone }: { estimate: Estimate | null; onDone: () => void }) {
+  const word = useRecordWord('estimates');
   const can = useCan();
   const isEdit = estimate !== null;
   const isReadOnly = isEdit && !can('manage_estimates');
@@ -85,7 +88,7 @@ function EstimateFormBody({ estimate, onDone }: { estimate: Estimate | null; onD
       describeError: errorMessage,
     });
 
-  const title = isReadOnly ? `Estimate ${estimate.estimateNumber}` : isEdit ? 'Edit Estimate' : 'Create Estimate';
+  const title = isReadOnly ? `${word.title} ${estimate.estimateNumber}` : isEdit ? `Edit ${word.title}` : `Create ${word.title}`;
   return (
     <Form {...form}>
       <DialogHeader>
@@ -193,7 +196,7 @@ function EstimateFormBody({ estimate, onDone }: { estimate: Estimate | null; onD
           </Button>
           {!isReadOnly && (
             <Button type="submit" disabled={isSaving}>
-              {isSaving ? 'Saving...' : isEdit ? 'Update Estimate' : 'Create Estimate'}
+              {isSaving ? 'Saving...' : isEdit ? `Update ${word.title}` : `Create ${word.title}`}
             </Button>
           )}
         </DialogFooter>

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { useRecordWord } from '@/lib/use-labels';
 
 // The form (react-hook-form, zod, the line items editor) loads when a dialog first opens, so the
 // screens that offer it (invoices, dashboard, search) do not carry it.
@@ -14,6 +15,7 @@ export interface InvoiceDialogProps {
 }
 
 export function InvoiceDialog({ open, onOpenChange, invoiceId = null }: InvoiceDialogProps) {
+  const word = useRecordWord('invoices');
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-3xl" data-testid="invoice-dialog">
@@ -21,7 +23,7 @@ export function InvoiceDialog({ open, onOpenChange, invoiceId = null }: InvoiceD
           <Suspense
             fallback={
               <DialogHeader>
-                <DialogTitle>{invoiceId ? 'Edit Invoice' : 'Create Invoice'}</DialogTitle>
+                <DialogTitle>{invoiceId ? `Edit ${word.title}` : `Create ${word.title}`}</DialogTitle>
                 <DialogDescription className="sr-only">Loading</DialogDescription>
                 <Spinner className="py-10" label="Loading..." />
               </DialogHeader>

@@ -40,25 +40,27 @@ import { CustomerPicker } from '@/components/customer-picker';
 import { NO_EMAIL_REASON } from '@/components/email-to-customer-item';
 import { useCan } from '@/lib/auth/use-can';
 import { applyServerIssues } from '@/lib/server-issues';
+import { useRecordWord } from '@/lib/use-labels';
 
 const resolver = zodResolver(invoiceFormSchema) as unknown as Resolver<InvoiceFormValues, unknown, InvoiceFormOutput>;
 const FIELDS = Object.keys(newInvoiceValues());
 
 export function InvoiceForm({ invoiceId, onDone }: { invoiceId: number | null; onDone: () => void }) {
   const existing = useInvoice(invoiceId);
+  const word = useRecordWord('invoices');
   if (invoiceId === null) return <InvoiceFormBody invoice={null} onDone={onDone} />;
   if (existing.isPending || existing.isError) {
     return (
       <>
         <DialogHeader>
-          <DialogTitle>Edit Invoice</DialogTitle>
-          <DialogDescription className="sr-only">Loading the invoice</DialogDescription>
+          <DialogTitle>Edit {word.title}</DialogTitle>
+          <DialogDescription className="sr-only">Loading the {word.lower}</DialogDescription>
         </DialogHeader>
         {existing.isPending ? (
           <Spinner className="py-10" label="Loading..." />
         ) : (
           <Alert variant="destructive">
-            <AlertTitle>Could not load the invoice</AlertTitle>
+            <AlertTitle>Could not load the {word.lower}</AlertTitle>
             <AlertDescription>{errorMessage(existing.error)}</AlertDescription>
           </Alert>
         )}
@@ -75,6 +77,7 @@ function updateFailure(error: unknown): string {
 }
 
 function InvoiceFormBody({ invoice, onDone }: { invoice: Invoice | null; onDone: () => void }) {
+  const word = useRecordWord('invoices');
   const can = useCan();
   const isEdit = invoice !== null;
   const isReadOnly = isEdit && !can('manage_invoices');
@@ -132,12 +135,12 @@ function InvoiceFormBody({ invoice, onDone }: { invoice: Invoice | null; onDone:
   };
 
   const title = created
-    ? `Invoice ${created.invoiceNumber} created`
+    ? `${word.title} ${created.invoiceNumber} created`
     : isReadOnly
-      ? `Invoice ${invoice.invoiceNumber}`
+      ? `${word.title} ${invoice.invoiceNumber}`
       : isEdit
-        ? 'Edit Invoice'
-        : 'Create Invoice';
+        ? `Edit ${word.title}`
+        : `Create ${word.title}`;
   const description = created
     ? 'Send it to the customer, download the PDF, or close this window.'
     : isReadOnly
@@ -284,7 +287,7 @@ function InvoiceFormBody({ invoice, onDone }: { invoice: Invoice | null; onDone:
               </Button>
               {!isReadOnly && (
                 <Button type="submit" disabled={isSaving}>
-                  {isSaving ? 'Saving...' : isEdit ? 'Update Invoice' : 'Create Invoice'}
+                  {isSaving ? 'Saving...' : isEdit ? `Update ${word.title}` : `Create ${word.title}`}
                 </Button>
               )}
             </>
