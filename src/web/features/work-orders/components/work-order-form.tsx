@@ -39,6 +39,7 @@ import {
   type WorkOrderFormOutput,
   type WorkOrderFormValues,
 } from '@/features/work-orders/lib/work-order-form-schema';
+import { useRecordWord } from '@/lib/use-labels';
 
 const resolver = zodResolver(workOrderFormSchema) as unknown as Resolver<WorkOrderFormValues, unknown, WorkOrderFormOutput>;
 const FIELDS = Object.keys(newWorkOrderValues());
@@ -50,13 +51,14 @@ interface WorkOrderFormProps {
 
 export function WorkOrderForm({ workOrderId, onDone }: WorkOrderFormProps) {
   const existing = useWorkOrder(workOrderId);
+  const word = useRecordWord('workOrders');
   if (workOrderId === null) return <WorkOrderFormBody workOrder={null} onDone={onDone} />;
   if (existing.isPending) {
     return (
       <>
         <DialogHeader>
-          <DialogTitle>Edit Work Order</DialogTitle>
-          <DialogDescription className="sr-only">Loading the work order</DialogDescription>
+          <DialogTitle>Edit {word.title}</DialogTitle>
+          <DialogDescription className="sr-only">Loading the {word.lower}</DialogDescription>
         </DialogHeader>
         <Spinner className="py-10" label="Loading..." />
       </>
@@ -66,11 +68,11 @@ export function WorkOrderForm({ workOrderId, onDone }: WorkOrderFormProps) {
     return (
       <>
         <DialogHeader>
-          <DialogTitle>Edit Work Order</DialogTitle>
-          <DialogDescription className="sr-only">The work order could not be loaded</DialogDescription>
+          <DialogTitle>Edit {word.title}</DialogTitle>
+          <DialogDescription className="sr-only">The {word.lower} could not be loaded</DialogDescription>
         </DialogHeader>
         <Alert variant="destructive">
-          <AlertTitle>Could not load the work order</AlertTitle>
+          <AlertTitle>Could not load the {word.lower}</AlertTitle>
           <AlertDescription>{errorMessage(existing.error)}</AlertDescription>
         </Alert>
       </>
@@ -80,6 +82,7 @@ export function WorkOrderForm({ workOrderId, onDone }: WorkOrderFormProps) {
 }
 
 function WorkOrderFormBody({ workOrder, onDone }: { workOrder: WorkOrder | null; onDone: () => void }) {
+  const word = useRecordWord('workOrders');
   const { user } = useCurrentUser();
   const can = useCan();
   const isEdit = workOrder !== null;
@@ -120,7 +123,7 @@ function WorkOrderFormBody({ workOrder, onDone }: { workOrder: WorkOrder | null;
     if (message) toast({ variant: 'destructive', title: 'Validation Error', description: message });
   };
 
-  const title = isReadOnly ? `Work Order ${workOrder.orderNumber}` : isEdit ? 'Edit Work Order' : 'Create Work Order';
+  const title = isReadOnly ? `${word.title} ${workOrder.orderNumber}` : isEdit ? `Edit ${word.title}` : `Create ${word.title}`;
   const ownOrganization = user?.organization?.name ?? 'Your organization';
 
   return (
@@ -292,7 +295,7 @@ function WorkOrderFormBody({ workOrder, onDone }: { workOrder: WorkOrder | null;
           </Button>
           {!isReadOnly && (
             <Button type="submit" disabled={isSaving}>
-              {isSaving ? 'Saving...' : isEdit ? 'Update Work Order' : 'Create Work Order'}
+              {isSaving ? 'Saving...' : isEdit ? `Update ${word.title}` : `Create ${word.title}`}
             </Button>
           )}
         </DialogFooter>
