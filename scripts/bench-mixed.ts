@@ -113,12 +113,15 @@ async function mixed() {
   }
 }
 
-/** One organization of `customers` customers and 10x invoices; the other areas nearly empty. */
+/** seed:large numbers invoices INV-00001 to INV-99999 (five digits): a larger count would repeat numbers. */
+const MAX_SEEDED_INVOICES = 99_999;
+
+/** One organization of `customers` customers and 10x invoices (at most MAX_SEEDED_INVOICES); the rest nearly empty. */
 const growthSizes = (customers: number): LargeSizes => ({
   ...sizes,
   orgs: 1,
   customers,
-  invoices: customers * 10,
+  invoices: Math.min(customers * 10, MAX_SEEDED_INVOICES),
   workOrders: 10,
   payments: 1,
   appointments: 16,
@@ -152,6 +155,7 @@ async function growth() {
           const s = summarize(f?.latencies ?? [], f?.errors ?? 0, r.seconds);
           if (s.errors) console.log(`  ${call}: ${s.errors} errors: ${r.errorSamples.join('; ')}`);
           p50.get(call)!.push(s.p50);
+          console.log(`  ${call}: ${s.count} calls, p50 ${fmt(s.p50)} ms, p99 ${fmt(s.p99)} ms`);
         }
       } finally {
         await app.stop();
