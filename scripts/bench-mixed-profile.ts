@@ -1,7 +1,8 @@
 // Where the app's CPU goes under `npm run bench:mixed`: reads the .cpuprofile files Node writes with
 //   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" npm run bench:mixed -- --cache off
-// and prints the share of busy CPU per kind of work (the first kind, in the order below, found anywhere on a
-// sample's stack takes the sample, so "zod" includes everything zod calls) and the top functions by own time.
+// and prints the share of busy CPU per kind of work (kindOf below) and the top functions by own time. On a loaded
+// machine "busy" includes time the process waited for a core inside a system call (a socket write that wakes a
+// PostgreSQL backend), so compare it with the app's CPU time that bench:mixed prints.
 //   npx tsx scripts/bench-mixed-profile.ts DIR/*.cpuprofile [--requests N]
 import fs from 'node:fs';
 
@@ -18,20 +19,29 @@ interface Profile {
 }
 
 type Frame = ProfileNode['callFrame'];
-/** Kinds of work, most specific first. */
-const KINDS: [string, (f: Frame) => boolean][] = [
+/** Libraries, most specific first: one anywhere on a sample's stack takes the sample (its callees included). */
+const LIBRARIES: [string, (f: Frame) => boolean][] = [
   ['zod (request and response checks)', (f) => f.url.includes('/node_modules/zod/')],
-  ['compression (br, gzip)', (f) => f.url.includes('platform/compression') || /brotli|gzip|zlib/i.test(f.url) || /^(?:brotli|gzip|deflate)/i.test(f.functionName)],
+  ['compression (br, gzip)', (f) => f.url.includes('platform/compression') || f.url.includes('@fastify/compress') || f.url === 'node:zlib'],
   ['PGlite (WASM PostgreSQL)', (f) => f.url.includes('@electric-sql/pglite') || f.url.startsWith('wasm://')],
-  ['pg driver (protocol, parsing rows)', (f) => /\/node_modules\/(pg|pg-protocol|pg-types|pg-pool)\//.test(f.url)],
+  ['pg driver (protocol, parsing rows, socket writes)', (f) => /\/node_modules\/(pg|pg-protocol|pg-types|pg-pool)\//.test(f.url)],
   ['Drizzle (query building, row mapping)', (f) => f.url.includes('/node_modules/drizzle-orm/')],
-  ['session, guard, permissions, tenancy', (f) => /platform\/(guard|sessions|context|tenancy|permissions|csrf|rate|client-limit)/.test(f.url)],
-  ['response cache', (f) => /platform\/(response-cache|read-cache)/.test(f.url)],
-  ['JSON parse/stringify', (f) => f.url === '' && /^(stringify|parse|JSONStringify|JSONParse)$/.test(f.functionName)],
-  ['Fastify and its plugins', (f) => /\/node_modules\/(fastify|@fastify|find-my-way|light-my-request|avvio|fast-json-stringify)/.test(f.url)],
-  ['app code (services, routes)', (f) => f.url.includes('/src/')],
-  ['Node internals (HTTP, streams, timers)', (f) => f.url.startsWith('node:')],
+  ['Fastify and its plugins', (f) => /\/node_modules\/(fastify|@fastify|find-my-way|light-my-request|avvio|fast-json-stringify|fastify-type-provider-zod)/.test(f.url)],
 ];
+/** Otherwise the nearest frame of the app's own code names the kind. */
+const APP_PARTS: [string, RegExp][] = [
+  ['session, guard, permissions, tenancy', /platform\/(guard|sessions|context|tenancy|permissions|client-limit)/],
+  ['response cache and read cache', /platform\/(response-cache|read-cache)|db\/data-changes/],
+  ['app code (services, routes, JSON shaping)', /\/src\//],
+];
+
+function kindOf(stack: Frame[]): string {
+  const library = LIBRARIES.find(([, test]) => stack.some(test));
+  if (library) return library[0];
+  const own = stack.find((f) => f.url.includes('/src/'));
+  if (own) return APP_PARTS.find(([, re]) => re.test(own.url))![0];
+  return stack.some((f) => f.url.startsWith('node:')) ? 'Node internals (HTTP, streams, module loading)' : 'other';
+}
 
 function breakdown(profile: Profile) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -50,7 +60,7 @@ function breakdown(profile: Profile) {
     if (!kind) {
       const stack: Frame[] = [];
       for (let n: ProfileNode | undefined = leaf; n; n = n.parent === undefined ? undefined : byId.get(n.parent)) stack.push(n.callFrame);
-      kind = KINDS.find(([, test]) => stack.some(test))?.[0] ?? 'other';
+      kind = kindOf(stack);
     }
     kinds.set(kind, (kinds.get(kind) ?? 0) + dt);
     const where = `${name || '(anonymous)'} ${leaf.callFrame.url.replace(/^.*\/(node_modules|src)\//, '$1/')}:${leaf.callFrame.lineNumber + 1}`;
