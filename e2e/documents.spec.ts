@@ -120,7 +120,7 @@ describe('work orders, invoices and estimates', () => {
     const dialog = page.getByTestId('invoice-dialog');
     await dialog.getByRole('heading', { name: 'Create Service Bill' }).waitFor();
 
-    const selector = dialog.getByLabel('Add Work Order');
+    const selector = dialog.getByLabel('Add Service Job');
     expect(await selector.isDisabled()).toBe(true);
     await pickCustomer(dialog, customer.name);
     // Only this customer's work orders are offered; choosing one adds its line in place of the blank one and
@@ -171,7 +171,7 @@ describe('work orders, invoices and estimates', () => {
 
     // Actions menu: Edit opens the invoice with its balance due.
     await row.getByRole('button', { name: `Actions for ${number}` }).click();
-    for (const name of ['Edit', 'Email to customer', 'Download Invoice']) await page.getByRole('menuitem', { name }).waitFor();
+    for (const name of ['Edit', 'Email to customer', 'Download Service Bill']) await page.getByRole('menuitem', { name }).waitFor();
     await page.getByRole('menuitem', { name: 'Edit', exact: true }).click();
     await dialog.getByRole('heading', { name: 'Edit Service Bill' }).waitFor();
     expect(await dialog.getByTestId('invoice-balance').textContent()).toBe('$166.22');
@@ -212,7 +212,7 @@ describe('work orders, invoices and estimates', () => {
     await waitForEmail(page, customer.email, estimate.estimateNumber);
 
     await row.getByRole('button', { name: `Actions for ${estimate.estimateNumber}` }).click();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download Estimate' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download Service Quote' }).click()]);
     await waitForToast(page, 'Estimate downloaded successfully');
     expect(download.suggestedFilename()).toBe(`estimate-${estimate.estimateNumber}.pdf`);
     expect(fs.readFileSync((await download.path())!).subarray(0, 4).toString('latin1')).toBe('%PDF');
@@ -260,7 +260,7 @@ describe('work orders, invoices and estimates', () => {
     await waitForToast(page, 'Estimate created successfully');
     const firstCard = page.getByTestId('estimate-card').first();
     await firstCard.getByRole('button', { name: /^Actions for/ }).click();
-    await page.getByRole('menuitem', { name: 'Download Estimate' }).waitFor();
+    await page.getByRole('menuitem', { name: 'Download Service Quote' }).waitFor();
     expect(await page.getByRole('menuitem', { name: 'Edit', exact: true }).count()).toBe(0);
     await page.keyboard.press('Escape');
 

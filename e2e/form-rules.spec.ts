@@ -50,7 +50,7 @@ describe('the invoice form', () => {
     // The due date follows the customer's Net 15 terms.
     await expect.poll(() => dialog.getByLabel('Due Date').inputValue()).toBe(localDay(15));
 
-    const selector = dialog.getByLabel('Add Work Order');
+    const selector = dialog.getByLabel('Add Service Job');
     await selector.locator('option', { hasText: open.orderNumber }).waitFor({ state: 'attached' });
     const offered = await selector.locator('option').allTextContents();
     expect(offered.some((o) => o.includes(cancelled.orderNumber))).toBe(false);

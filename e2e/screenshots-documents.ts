@@ -53,7 +53,7 @@ async function documentsAt(page: Page, suffix: string, viewport: Viewport, dialo
   await page.getByRole('button', { name: 'New', exact: true }).click();
   const wo = page.getByTestId('work-order-dialog');
   await wo.getByLabel('Line 1 description').waitFor();
-  await wo.getByRole('button', { name: 'Create Work Order' }).click();
+  await wo.getByRole('button', { name: 'Create Service Job' }).click();
   await wo.getByText('Please enter a job title').waitFor();
   await shootDialog(page, wo, 'work-order-create-errors', suffix);
   await pickCustomer(wo, 'Casey Customer');
@@ -69,7 +69,7 @@ async function documentsAt(page: Page, suffix: string, viewport: Viewport, dialo
   await shootDialog(page, wo, 'work-order-create', suffix);
   await closeDialog(page, wo);
   await page.getByRole('button', { name: /^WO-\d+$/ }).first().click();
-  await wo.getByRole('heading', { name: 'Edit Work Order' }).waitFor();
+  await wo.getByRole('heading', { name: 'Edit Service Job' }).waitFor();
   await wo.getByLabel('Line 1 description').waitFor();
   await shootDialog(page, wo, 'work-order-edit', suffix);
   await closeDialog(page, wo);
@@ -81,7 +81,7 @@ async function documentsAt(page: Page, suffix: string, viewport: Viewport, dialo
   await estimateRow.waitFor();
   await shoot(page, `estimates-${suffix}`);
   await estimateRow.getByRole('button', { name: /^Actions for/ }).click();
-  await page.getByRole('menuitem', { name: 'Download Estimate' }).waitFor();
+  await page.getByRole('menuitem', { name: 'Download Service Quote' }).waitFor();
   await shoot(page, `estimates-menu-${suffix}`);
   await page.keyboard.press('Escape');
   await page.setViewportSize(dialogViewport);
@@ -108,7 +108,7 @@ async function documentsAt(page: Page, suffix: string, viewport: Viewport, dialo
   await invoiceRow.waitFor();
   await shoot(page, `invoices-${suffix}`);
   await invoiceRow.getByRole('button', { name: /^Actions for/ }).click();
-  await page.getByRole('menuitem', { name: 'Download Invoice' }).waitFor();
+  await page.getByRole('menuitem', { name: 'Download Service Bill' }).waitFor();
   await shoot(page, `invoices-menu-${suffix}`);
   await page.keyboard.press('Escape');
   await page.setViewportSize(dialogViewport);
@@ -116,13 +116,13 @@ async function documentsAt(page: Page, suffix: string, viewport: Viewport, dialo
   const inv = page.getByTestId('invoice-dialog');
   await inv.getByLabel('Line 1 description').waitFor();
   await pickCustomer(inv, 'Casey Customer');
-  const selector = inv.getByLabel('Add Work Order');
+  const selector = inv.getByLabel('Add Service Job');
   await selector.locator('option').nth(1).waitFor({ state: 'attached' });
   await selector.selectOption({ index: 1 });
   await inv.getByLabel('Due Date').fill('2026-12-15');
   await inv.getByLabel('Notes').fill('Thank you for your business.');
   await shootDialog(page, inv, 'invoice-create', suffix);
-  await inv.getByRole('button', { name: 'Create Invoice' }).click();
+  await inv.getByRole('button', { name: 'Create Service Bill' }).click();
   await inv.getByRole('button', { name: 'Done', exact: true }).waitFor();
   await shootDialog(page, inv, 'invoice-created', suffix);
   let pdfPath: string | null = null;
@@ -134,7 +134,7 @@ async function documentsAt(page: Page, suffix: string, viewport: Viewport, dialo
   await inv.getByRole('button', { name: 'Done', exact: true }).click();
   await inv.waitFor({ state: 'detached' });
   await page.getByRole('button', { name: /^INV-\d+$/ }).first().click();
-  await inv.getByRole('heading', { name: 'Edit Invoice' }).waitFor();
+  await inv.getByRole('heading', { name: 'Edit Service Bill' }).waitFor();
   await inv.getByLabel('Line 1 description').waitFor();
   await shootDialog(page, inv, 'invoice-edit', suffix);
   await closeDialog(page, inv);

@@ -77,6 +77,9 @@ describe("a non-general organization's words", () => {
       await openScreen(page, '/invoices', 'Medical Bills');
       dialog = await openNew(page, 'Create Medical Bill');
       await dialog.getByRole('button', { name: 'Create Medical Bill' }).waitFor();
+      // The work order picker of the bill names procedures and patients too.
+      await dialog.getByLabel('Add Procedure').waitFor();
+      expect(await dialog.getByRole('option', { name: 'Select a patient first' }).count()).toBe(1);
       expect(await dialog.getByRole('heading', { name: /Invoice/ }).count()).toBe(0);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });

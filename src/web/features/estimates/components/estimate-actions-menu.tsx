@@ -3,6 +3,7 @@ import type { Estimate } from '@contracts/estimates';
 import { EmailToCustomerItem } from '@/components/email-to-customer-item';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { useRecordWord } from '@/lib/use-labels';
 
 interface EstimateActionsMenuProps {
   estimate: Estimate;
@@ -14,6 +15,7 @@ interface EstimateActionsMenuProps {
 }
 
 export function EstimateActionsMenu({ estimate, canEdit, isBusy, onEdit, onEmail, onDownload }: EstimateActionsMenuProps) {
+  const word = useRecordWord('estimates');
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
@@ -31,7 +33,7 @@ export function EstimateActionsMenu({ estimate, canEdit, isBusy, onEdit, onEmail
         <EmailToCustomerItem hasEmail={estimate.customerHasEmail} onSelect={() => onEmail(estimate)} />
         <DropdownMenuItem onSelect={() => onDownload(estimate)}>
           <Download aria-hidden />
-          Download Estimate
+          Download {word.title}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

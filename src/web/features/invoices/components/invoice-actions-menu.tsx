@@ -3,6 +3,7 @@ import type { Invoice } from '@contracts/invoices';
 import { EmailToCustomerItem } from '@/components/email-to-customer-item';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { useRecordWord } from '@/lib/use-labels';
 
 interface InvoiceActionsMenuProps {
   invoice: Invoice;
@@ -15,6 +16,7 @@ interface InvoiceActionsMenuProps {
 }
 
 export function InvoiceActionsMenu({ invoice, canEdit, canEmail, isBusy, onEdit, onEmail, onDownload }: InvoiceActionsMenuProps) {
+  const word = useRecordWord('invoices');
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
@@ -34,7 +36,7 @@ export function InvoiceActionsMenu({ invoice, canEdit, canEmail, isBusy, onEdit,
         )}
         <DropdownMenuItem onSelect={() => onDownload(invoice)}>
           <Download aria-hidden />
-          Download Invoice
+          Download {word.title}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

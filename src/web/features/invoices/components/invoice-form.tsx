@@ -40,7 +40,7 @@ import { CustomerPicker } from '@/components/customer-picker';
 import { NO_EMAIL_REASON } from '@/components/email-to-customer-item';
 import { useCan } from '@/lib/auth/use-can';
 import { applyServerIssues } from '@/lib/server-issues';
-import { useRecordWord } from '@/lib/use-labels';
+import { useLabels, useRecordWord } from '@/lib/use-labels';
 
 const resolver = zodResolver(invoiceFormSchema) as unknown as Resolver<InvoiceFormValues, unknown, InvoiceFormOutput>;
 const FIELDS = Object.keys(newInvoiceValues());
@@ -78,6 +78,10 @@ function updateFailure(error: unknown): string {
 
 function InvoiceFormBody({ invoice, onDone }: { invoice: Invoice | null; onDone: () => void }) {
   const word = useRecordWord('invoices');
+  // The work orders and the customer in the organization's words ("Add Procedure", "Select a patient first").
+  const job = useRecordWord('workOrders');
+  const jobs = useLabels().workOrders.toLowerCase();
+  const client = useRecordWord('customers');
   const can = useCan();
   const isEdit = invoice !== null;
   const isReadOnly = isEdit && !can('manage_invoices');
@@ -169,6 +173,7 @@ function InvoiceFormBody({ invoice, onDone }: { invoice: Invoice | null; onDone:
                     selectedName={customerName}
                     invalid={Boolean(fieldState.error)}
                     disabled={isLocked}
+                    organizationId={invoice?.organizationId ?? null}
                     onChange={(customer) => {
                       if (customer.id !== field.value) form.setValue('workOrderId', null);
                       // A new invoice's due date follows the customer's payment terms until someone sets it.
@@ -184,7 +189,7 @@ function InvoiceFormBody({ invoice, onDone }: { invoice: Invoice | null; onDone:
             )}
           />
           <div className="grid gap-2">
-            <Label htmlFor="invoice-work-order">Add Work Order</Label>
+            <Label htmlFor="invoice-work-order">Add {job.title}</Label>
             <NativeSelect
               id="invoice-work-order"
               value=""
@@ -193,12 +198,12 @@ function InvoiceFormBody({ invoice, onDone }: { invoice: Invoice | null; onDone:
             >
               <option value="">
                 {customerId === null
-                  ? 'Select a customer first'
+                  ? `Select a ${client.lower} first`
                   : workOrders.isPending
-                    ? 'Loading work orders...'
+                    ? `Loading ${jobs}...`
                     : workOrders.data?.rows.length
-                      ? 'Choose a work order to add'
-                      : 'No work orders left to invoice for this customer'}
+                      ? `Choose a ${job.lower} to add`
+                      : `No ${jobs} left to invoice for this ${client.lower}`}
               </option>
               {(workOrders.data?.rows ?? []).map((wo) => (
                 <option key={wo.id} value={String(wo.id)}>
