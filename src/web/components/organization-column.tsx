@@ -3,13 +3,18 @@
 import { TableCell, TableHead } from '@/components/ui/table';
 import { useOrganizationColumn } from '@/lib/use-organization-column';
 
-export function OrganizationHead() {
-  const column = useOrganizationColumn();
+interface Options {
+  /** Shown to every role, not only the super user (the Customers table's own column). */
+  always?: boolean;
+}
+
+export function OrganizationHead({ always }: Options = {}) {
+  const column = useOrganizationColumn({ always });
   return column.visible ? <TableHead>Organization</TableHead> : null;
 }
 
-export function OrganizationCell({ organizationId }: { organizationId: number | null | undefined }) {
-  const column = useOrganizationColumn();
+export function OrganizationCell({ organizationId, always }: { organizationId: number | null | undefined } & Options) {
+  const column = useOrganizationColumn({ always });
   if (!column.visible) return null;
   const name = column.nameOf(organizationId);
   return (
@@ -20,8 +25,8 @@ export function OrganizationCell({ organizationId }: { organizationId: number | 
 }
 
 /** The organization's name on a phone card. */
-export function OrganizationLine({ organizationId }: { organizationId: number | null | undefined }) {
-  const column = useOrganizationColumn();
+export function OrganizationLine({ organizationId, always }: { organizationId: number | null | undefined } & Options) {
+  const column = useOrganizationColumn({ always });
   if (!column.visible) return null;
   const name = column.nameOf(organizationId);
   return (

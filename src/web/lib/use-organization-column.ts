@@ -12,9 +12,10 @@ export interface OrganizationColumn {
   nameOf: (organizationId: number | null | undefined) => string;
 }
 
-export function useOrganizationColumn(): OrganizationColumn {
+/** `always`: a list whose columns the product names Organization for every role (Customers, docs/decisions/014-list-block.md). */
+export function useOrganizationColumn({ always = false }: { always?: boolean } = {}): OrganizationColumn {
   const { user } = useCurrentUser();
-  const visible = user?.role === 'super_user';
+  const visible = always || user?.role === 'super_user';
   const organizations = useOrganizations({ enabled: visible });
   const names = useMemo(() => new Map((organizations.data ?? []).map((o) => [o.id, o.name])), [organizations.data]);
   return useMemo(

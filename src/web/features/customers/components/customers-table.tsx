@@ -33,7 +33,7 @@ export function CustomersTable({ customers, canManage, onEdit }: CustomersTableP
           <TableHeader>
             <TableRow className="hover:bg-transparent">
               <TableHead>Name</TableHead>
-              <OrganizationHead />
+              <OrganizationHead always />
               <TableHead>Company</TableHead>
               <TableHead>Email</TableHead>
               <TableHead>Phone</TableHead>
@@ -47,7 +47,7 @@ export function CustomersTable({ customers, canManage, onEdit }: CustomersTableP
             {customers.map((c) => (
               <TableRow key={c.id} data-testid="customer-row" data-customer-id={c.id}>
                 <TableCell className="min-w-36 font-medium">{c.name}</TableCell>
-                <OrganizationCell organizationId={c.organizationId} />
+                <OrganizationCell organizationId={c.organizationId} always />
                 <TableCell className="max-w-40">{orDash(c.companyName)}</TableCell>
                 <TableCell>
                   <p className="max-w-44 truncate xl:max-w-56" title={c.email ?? undefined}>
@@ -83,7 +83,7 @@ export function CustomersTable({ customers, canManage, onEdit }: CustomersTableP
               <p className="truncate">{orDash(c.email)}</p>
               <p className="tabular-nums">{formatPhone(c.phone)}</p>
               <p className="truncate text-muted-foreground">{addressLine(c)}</p>
-              <OrganizationLine organizationId={c.organizationId} />
+              <OrganizationLine organizationId={c.organizationId} always />
             </div>
             <div className="flex flex-col items-end gap-1">
               {canManage && (
