@@ -67,9 +67,11 @@ export function renderHtmlEmail(e: HtmlEmail): string {
     ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:8px 0 16px">${summaryRows
     .map((r) => {
       const weight = r.strong ? 'font-weight:700;font-size:16px' : 'font-size:14px';
+      // Amounts stay on one line; a long fact (a date with its time zone) wraps on a phone instead of widening the page.
+      const wrap = r.value.length > 16 ? '' : ';white-space:nowrap';
       return (
         `<tr><td style="padding:4px 0;${FONT};${weight};color:#1f2937">${escapeHtml(r.label)}</td>` +
-        `<td align="right" style="padding:4px 0;${FONT};${weight};color:#1f2937;white-space:nowrap">${escapeHtml(r.value)}</td></tr>`
+        `<td align="right" style="padding:4px 0 4px 12px;${FONT};${weight};color:#1f2937${wrap}">${escapeHtml(r.value)}</td></tr>`
       );
     })
     .join('')}</table>`
