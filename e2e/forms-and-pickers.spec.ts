@@ -1,5 +1,6 @@
 // Card entry and the "Test mode" badge on every step of every payment form (docs/payments.md, Test mode), and the
 // super user's pickers (docs/decisions/015-one-form-pattern.md).
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { CurrentUser } from '../src/contracts/auth';
@@ -125,6 +126,56 @@ describe('card entry', () => {
     expect(await typeExpiry(add, '1129')).toBe('11/29');
     await add.getByRole('button', { name: 'Cancel' }).click();
     await add.waitFor({ state: 'detached' });
+    await context.close();
+  });
+});
+
+async function postJson<T>(page: Page, url: string, data: unknown): Promise<T> {
+  const response = await page.request.post(url, { data });
+  if (!response.ok()) throw new Error(`POST ${url} answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+describe("the super user's customer picker", () => {
+  it("offers only the chosen organization's customers, each with its organization's name, and waits for the organization", async () => {
+    const tag = randomUUID().slice(0, 8);
+    const { context, page } = await signedInPage(browser, 'super@example.com');
+    const orgA = await postJson<{ id: number; name: string }>(page, '/api/organizations', { name: `Picker North ${tag}`, industry: 'Healthcare' });
+    const orgB = await postJson<{ id: number; name: string }>(page, '/api/organizations', { name: `Picker South ${tag}`, industry: 'Automotive' });
+    await postJson(page, '/api/customers', { organizationId: orgA.id, name: `Ada ${tag}` });
+    await postJson(page, '/api/customers', { organizationId: orgB.id, name: `Bo ${tag}` });
+
+    await page.goto('/work-orders');
+    await page.getByRole('button', { name: 'New', exact: true }).click();
+    const dialog = dialogTitled(page, /^Create /);
+    const picker = dialog.getByRole('combobox', { name: 'Customer' });
+    // No organization yet: the customer waits for it.
+    expect((await picker.textContent())?.trim()).toBe('Choose the organization first');
+    expect(await picker.isDisabled()).toBe(true);
+
+    const options = dialog.getByRole('listbox', { name: 'Customers' }).getByRole('option');
+    const search = async (): Promise<string[]> => {
+      await picker.click();
+      await dialog.getByLabel('Search customers').fill(tag);
+      await options.first().waitFor();
+      await expect.poll(async () => (await options.allTextContents()).length).toBe(1);
+      return options.allTextContents();
+    };
+
+    await dialog.getByLabel('Organization').selectOption(String(orgA.id));
+    const [a] = await search();
+    expect(a).toContain(`Ada ${tag}`);
+    expect(a).toContain(orgA.name);
+    await options.first().click();
+    expect((await picker.textContent())?.trim()).toBe(`Ada ${tag}`);
+
+    // Another organization lets go of the customer and offers only its own.
+    await dialog.getByLabel('Organization').selectOption(String(orgB.id));
+    expect((await picker.textContent())?.trim()).toBe('Select a customer');
+    const [b] = await search();
+    expect(b).toContain(`Bo ${tag}`);
+    expect(b).toContain(orgB.name);
+    expect(b).not.toContain(`Ada ${tag}`);
     await context.close();
   });
 });

@@ -1,16 +1,23 @@
 // The customer field of the work order, estimate and invoice forms: a button showing the chosen
 // customer that opens a server-searched list (customers can be many, so nothing loads them all).
+// A super user's session spans organizations: each option names its organization, and a record's
+// `organizationId` keeps the list to that organization's customers, so a customer of another
+// organization cannot be chosen (docs/decisions/015-one-form-pattern.md).
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Check, ChevronsUpDown, Search } from 'lucide-react';
 import { OWN_ESCAPE_ATTRIBUTE } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
+import { useCurrentUser } from '@/lib/auth/current-user';
 import { useCustomerOptions } from '@/lib/customer-options';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useLabels, useRecordWord } from '@/lib/use-labels';
+import { useOrganizations } from '@/lib/use-organizations';
 
 export interface PickedCustomer {
   id: number;
+  organizationId: number;
   name: string;
   paymentTerms?: string | null;
 }
@@ -23,17 +30,28 @@ interface CustomerPickerProps {
   onChange: (customer: PickedCustomer) => void;
   invalid?: boolean;
   disabled?: boolean;
+  /** The record's organization (chosen in the form, or the record's own when editing): only its customers are offered. */
+  organizationId?: number | null;
+  /** A super user must choose the record's organization before its customer. */
+  needsOrganization?: boolean;
   'aria-describedby'?: string;
 }
 
-export function CustomerPicker({ id, value, selectedName, onChange, invalid, disabled, ...aria }: CustomerPickerProps) {
+export function CustomerPicker({ id, value, selectedName, onChange, invalid, disabled, organizationId = null, needsOrganization = false, ...aria }: CustomerPickerProps) {
   const listId = useId();
   const [isOpen, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const [active, setActive] = useState(0);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const { user } = useCurrentUser();
+  const isSuperUser = user?.role === 'super_user';
+  const waitsForOrganization = isSuperUser && needsOrganization && organizationId === null;
+  const word = useRecordWord('customers');
+  const customersWord = useLabels().customers.toLowerCase();
+  const organizations = useOrganizations({ enabled: isSuperUser });
+  const organizationName = (orgId: number) => organizations.data?.find((o) => o.id === orgId)?.name ?? `Organization #${orgId}`;
   const q = useDebouncedValue(search.trim(), 250);
-  const options = useCustomerOptions(isOpen ? q : '');
+  const options = useCustomerOptions(isOpen ? q : '', isSuperUser ? organizationId : null, { enabled: isOpen && !waitsForOrganization });
   const items = isOpen ? (options.data ?? []) : [];
 
   // Closing the list removes the search box that had focus: focus goes back to the field, not to the page.
@@ -44,7 +62,7 @@ export function CustomerPicker({ id, value, selectedName, onChange, invalid, dis
   };
 
   const choose = (customer: PickedCustomer) => {
-    onChange({ id: customer.id, name: customer.name, paymentTerms: customer.paymentTerms });
+    onChange({ id: customer.id, organizationId: customer.organizationId, name: customer.name, paymentTerms: customer.paymentTerms });
     close();
   };
 
@@ -78,7 +96,7 @@ export function CustomerPicker({ id, value, selectedName, onChange, invalid, dis
         aria-controls={listId}
         aria-invalid={invalid}
         aria-describedby={aria['aria-describedby']}
-        disabled={disabled}
+        disabled={disabled || waitsForOrganization}
         onClick={() => {
           setOpen((v) => !v);
           setActive(0);
@@ -88,7 +106,9 @@ export function CustomerPicker({ id, value, selectedName, onChange, invalid, dis
           !value && 'text-muted-foreground',
         )}
       >
-        <span className="truncate">{value ? (selectedName ?? `Customer #${value}`) : 'Select a customer'}</span>
+        <span className="truncate">
+          {value ? (selectedName ?? `${word.title} #${value}`) : waitsForOrganization ? 'Choose the organization first' : `Select a ${word.lower}`}
+        </span>
         <ChevronsUpDown className="size-4 shrink-0 opacity-60" aria-hidden />
       </button>
       {isOpen && (
@@ -103,7 +123,7 @@ export function CustomerPicker({ id, value, selectedName, onChange, invalid, dis
                 setActive(0);
               }}
               onKeyDown={onKeyDown}
-              placeholder="Search customers..."
+              placeholder={`Search ${customersWord}...`}
               aria-label="Search customers"
               aria-controls={listId}
               aria-activedescendant={items[active] ? optionId(active) : undefined}
@@ -135,10 +155,15 @@ export function CustomerPicker({ id, value, selectedName, onChange, invalid, dis
                   )}
                 >
                   <Check className={cn('size-4 shrink-0', c.id === value ? 'opacity-100' : 'opacity-0')} aria-hidden />
-                  <span className="min-w-0">
+                  <span className="min-w-0 flex-1">
                     <span className="block truncate font-medium">{c.name}</span>
                     {(c.email || c.phone) && <span className="block truncate text-xs text-muted-foreground">{c.email ?? c.phone}</span>}
                   </span>
+                  {isSuperUser && (
+                    <span className="max-w-[45%] shrink-0 truncate text-xs text-muted-foreground" data-testid="customer-option-organization">
+                      {organizationName(c.organizationId)}
+                    </span>
+                  )}
                 </li>
               ))
             )}

@@ -8,6 +8,7 @@ import { listPath } from '@/lib/list-path';
 
 export interface CustomerOption {
   id: number;
+  organizationId: number;
   name: string;
   email: string | null;
   phone: string | null;
@@ -17,15 +18,20 @@ export interface CustomerOption {
 
 export const CUSTOMER_OPTIONS_LIMIT = 50;
 
-/** For pickers (work orders, invoices, estimates, messages): the first 50 customers matching `search`. */
-export function useCustomerOptions(search: string) {
+/**
+ * For pickers (work orders, invoices, estimates, messages): the first 50 customers matching `search`. A super user's
+ * `organizationId` keeps them to the record's organization (the server ignores it for everyone else, who only ever
+ * see their own); without one a super user sees every organization's customers.
+ */
+export function useCustomerOptions(search: string, organizationId: number | null = null, options: { enabled?: boolean } = {}) {
   const q = search.trim();
   return useQuery({
-    queryKey: ['customers', 'options', q],
+    queryKey: ['customers', 'options', q, organizationId],
     queryFn: async ({ signal }): Promise<CustomerOption[]> => {
-      const { rows } = await api.getPage<Customer>(listPath('/api/customers', { q, limit: CUSTOMER_OPTIONS_LIMIT }), { signal });
-      return rows.map(({ id, name, email, phone, paymentTerms }) => ({ id, name, email, phone, paymentTerms }));
+      const { rows } = await api.getPage<Customer>(listPath('/api/customers', { q, limit: CUSTOMER_OPTIONS_LIMIT, organizationId }), { signal });
+      return rows.map(({ id, organizationId, name, email, phone, paymentTerms }) => ({ id, organizationId, name, email, phone, paymentTerms }));
     },
     placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
   });
 }

@@ -115,6 +115,7 @@ function EstimateFormBody({ estimate, onDone }: { estimate: Estimate | null; onD
                     selectedName={customerName}
                     invalid={Boolean(fieldState.error)}
                     disabled={isReadOnly || isSaving}
+                    organizationId={estimate?.organizationId ?? null}
                     onChange={(customer) => {
                       setCustomerName(customer.name);
                       field.onChange(customer.id);

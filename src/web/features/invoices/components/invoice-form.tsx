@@ -173,6 +173,7 @@ function InvoiceFormBody({ invoice, onDone }: { invoice: Invoice | null; onDone:
                     selectedName={customerName}
                     invalid={Boolean(fieldState.error)}
                     disabled={isLocked}
+                    organizationId={invoice?.organizationId ?? null}
                     onChange={(customer) => {
                       if (customer.id !== field.value) form.setValue('workOrderId', null);
                       // A new invoice's due date follows the customer's payment terms until someone sets it.

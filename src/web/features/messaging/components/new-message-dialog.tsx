@@ -1,6 +1,8 @@
 // 'New Message': type, recipients, template, subject and content; saved as a draft or sent at once.
-import { useId, useState } from 'react';
-import { createMessageBodySchema, MESSAGE_LIMITS } from '@contracts/messaging';
+import { useId } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { MESSAGE_LIMITS } from '@contracts/messaging';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -9,79 +11,62 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage, isApiError } from '@/lib/api-client';
+import { applyServerIssues } from '@/lib/server-issues';
 import { useMessageTemplates } from '@/features/messaging/api/message-templates';
 import { useCreateMessage } from '@/features/messaging/api/messages';
 import { RecipientPicker } from '@/features/messaging/components/recipient-picker';
-import { MESSAGING_TOASTS, RECIPIENTS_HINT, sentToast, type MessageKind, type RecipientChoice } from '@/features/messaging/lib/message-display';
+import { MESSAGING_TOASTS, RECIPIENTS_HINT, sentToast, type MessageKind } from '@/features/messaging/lib/message-display';
+import { EMPTY_MESSAGE, newMessageFormSchema, recipientsProblem } from '@/features/messaging/lib/new-message-form';
 
-type Errors = Partial<Record<'subject' | 'content' | 'recipients' | 'type', string>>;
-
-/** The first message per field; a problem with one recipient (`recipients.2`) is shown under the recipients. */
-function errorsFrom(issues: { path: string | (string | number)[]; message: string }[]): Errors {
-  const out: Errors = {};
-  for (const issue of issues) {
-    const key = String(Array.isArray(issue.path) ? issue.path[0] : issue.path.split('.')[0]) as keyof Errors;
-    out[key] ??= issue.message;
-  }
-  return out;
-}
+const FIELDS = ['type', 'subject', 'content', 'recipients'] as const;
 
 export function NewMessageDialog({ onClose }: { onClose: () => void }) {
   const ids = { type: useId(), template: useId(), subject: useId(), content: useId(), hint: useId() };
-  const [type, setType] = useState<MessageKind>('email');
-  const [recipients, setRecipients] = useState<RecipientChoice[]>([]);
-  const [templateId, setTemplateId] = useState('');
-  const [subject, setSubject] = useState('');
-  const [content, setContent] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [pending, setPending] = useState<'draft' | 'sent' | null>(null);
+  const form = useForm({ resolver: zodResolver(newMessageFormSchema), defaultValues: EMPTY_MESSAGE });
+  const { errors, isSubmitting } = form.formState;
+  const [type, recipients, content, templateId, status] = useWatch({ control: form.control, name: ['type', 'recipients', 'content', 'templateId', 'status'] });
   const templates = useMessageTemplates();
   const create = useCreateMessage();
   const templateChoices = (templates.data ?? []).filter((t) => t.isActive && t.type === type);
 
   // docs/rules/messaging.md#recipients: choosing the type clears the recipients (an address is not a phone number).
   const changeType = (next: MessageKind) => {
-    setType(next);
-    setRecipients([]);
-    setTemplateId('');
+    form.setValue('type', next);
+    form.setValue('recipients', []);
+    form.setValue('templateId', '');
   };
 
   const applyTemplate = (id: string) => {
-    setTemplateId(id);
+    form.setValue('templateId', id);
     const template = templateChoices.find((t) => String(t.id) === id);
     if (!template) return;
-    setSubject(template.subject ?? '');
-    setContent(template.content);
+    form.setValue('subject', template.subject ?? '');
+    form.setValue('content', template.content);
   };
 
-  const submit = (status: 'draft' | 'sent') => {
-    const body = { type, status, subject: subject.trim() || null, content, recipients: recipients.map((r) => r.value) };
-    const parsed = createMessageBodySchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(errorsFrom(parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message }))));
-      return;
-    }
-    setErrors({});
-    setPending(status);
-    create.mutate(body, {
-      onSuccess: () => {
-        toast({ title: status === 'sent' ? sentToast(type) : MESSAGING_TOASTS.created });
+  const save = form.handleSubmit(async (body) => {
+    try {
+      await create.mutateAsync(body);
+      toast({ title: body.status === 'sent' ? sentToast(body.type) : MESSAGING_TOASTS.created });
+      onClose();
+    } catch (error) {
+      if (body.status === 'sent' && isApiError(error, 503)) {
+        // Nothing went out; the server kept the message as a draft to send again from the list.
+        toast({ variant: 'destructive', title: MESSAGING_TOASTS.sendFailed, description: 'It was saved as a draft.' });
         onClose();
-      },
-      onError: (error) => {
-        setPending(null);
-        if (status === 'sent' && isApiError(error, 503)) {
-          // Nothing went out; the server kept the message as a draft to send again from the list.
-          toast({ variant: 'destructive', title: MESSAGING_TOASTS.sendFailed, description: 'It was saved as a draft.' });
-          onClose();
-          return;
-        }
-        if (isApiError(error, 400) && error.body?.issues) setErrors(errorsFrom(error.body.issues));
-        toast({ variant: 'destructive', title: MESSAGING_TOASTS.createFailed, description: errorMessage(error) });
-      },
-    });
+        return;
+      }
+      applyServerIssues(error, form.setError, FIELDS);
+      toast({ variant: 'destructive', title: MESSAGING_TOASTS.createFailed, description: errorMessage(error) });
+    }
+  });
+  const submit = (next: 'draft' | 'sent') => {
+    form.setValue('status', next);
+    void save();
   };
 
+  const recipientsError = recipientsProblem(errors.recipients);
+  const pending = isSubmitting ? status : null;
   const noRecipients = recipients.length === 0;
   const busy = pending !== null;
   const contentMax = type === 'sms' ? MESSAGE_LIMITS.smsContent : MESSAGE_LIMITS.emailContent;
@@ -124,33 +109,21 @@ export function NewMessageDialog({ onClose }: { onClose: () => void }) {
           </div>
           <fieldset className="min-w-0 space-y-2">
             <legend className="text-sm font-medium">Recipients</legend>
-            <RecipientPicker type={type} value={recipients} onChange={setRecipients} describedBy={ids.hint} />
-            <p id={ids.hint} className={errors.recipients ? 'text-sm text-destructive' : 'text-xs text-muted-foreground'} data-testid="recipients-hint">
-              {errors.recipients ?? (noRecipients ? RECIPIENTS_HINT : `${recipients.length} selected`)}
+            <RecipientPicker type={type} value={recipients} onChange={(next) => form.setValue('recipients', next)} describedBy={ids.hint} />
+            <p id={ids.hint} className={recipientsError ? 'text-sm text-destructive' : 'text-xs text-muted-foreground'} data-testid="recipients-hint">
+              {recipientsError ?? (noRecipients ? RECIPIENTS_HINT : `${recipients.length} selected`)}
             </p>
           </fieldset>
           <div className="space-y-2">
             <Label htmlFor={ids.subject}>Subject{type === 'sms' && <span className="font-normal text-muted-foreground"> (optional)</span>}</Label>
-            <Input
-              id={ids.subject}
-              value={subject}
-              onChange={(e) => setSubject(e.target.value)}
-              maxLength={MESSAGE_LIMITS.subject}
-              aria-invalid={Boolean(errors.subject)}
-            />
-            {errors.subject && <p className="text-sm text-destructive">{errors.subject}</p>}
+            <Input id={ids.subject} {...form.register('subject')} maxLength={MESSAGE_LIMITS.subject} aria-invalid={Boolean(errors.subject)} />
+            {errors.subject && <p className="text-sm text-destructive">{errors.subject.message}</p>}
           </div>
           <div className="space-y-2">
             <Label htmlFor={ids.content}>Content</Label>
-            <Textarea
-              id={ids.content}
-              value={content}
-              onChange={(e) => setContent(e.target.value)}
-              rows={6}
-              aria-invalid={Boolean(errors.content)}
-            />
+            <Textarea id={ids.content} {...form.register('content')} rows={6} aria-invalid={Boolean(errors.content)} />
             <p className={errors.content ? 'text-sm text-destructive' : 'text-xs text-muted-foreground'}>
-              {errors.content ?? (type === 'sms' ? `${content.length} / ${contentMax.toLocaleString('en-US')} characters` : null)}
+              {errors.content?.message ?? (type === 'sms' ? `${content.length} / ${contentMax.toLocaleString('en-US')} characters` : null)}
             </p>
           </div>
           <DialogFooter>

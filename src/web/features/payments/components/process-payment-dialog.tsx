@@ -17,13 +17,14 @@ import { errorMessage } from '@/lib/api-client';
 import { PayWithIntent, type BankDetails } from '@/components/payment/pay-with-intent';
 import { TestModeNote } from '@/components/payment/test-mode-badge';
 import { createPaymentIntent, refreshAfterPayment, usePayableInvoices, usePaymentMode } from '../api/payments-api';
-import { invoiceOptionLabel } from './invoice-option';
+import { useInvoiceOptionLabel } from './invoice-option';
 import { Field } from './record-payment-dialog';
 import { bankProblemToast, EMPTY_PAYMENT_DETAILS, paymentDetailsSchema } from './payment-details';
 
 export function ProcessPaymentDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const queryClient = useQueryClient();
   const invoices = usePayableInvoices(open);
+  const invoiceOptionLabel = useInvoiceOptionLabel();
   const form = useForm({ resolver: zodResolver(paymentDetailsSchema), defaultValues: EMPTY_PAYMENT_DETAILS });
   const { register, setValue, control, formState } = form;
   const { errors } = formState;

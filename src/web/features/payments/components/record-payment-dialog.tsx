@@ -1,7 +1,8 @@
 // Record Payment: a payment received by hand (cash, check, ...) against an unpaid invoice.
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
-import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, recordPaymentBodySchema, type PaymentMethod } from '@contracts/payments';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, recordPaymentBodySchema, type RecordPaymentBody } from '@contracts/payments';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -12,67 +13,39 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { recordPayment, refreshAfterPayment, usePayableInvoices } from '../api/payments-api';
-import { invoiceOptionLabel } from './invoice-option';
+import { useInvoiceOptionLabel } from './invoice-option';
 
 const today = () => new Date().toISOString().slice(0, 10);
+const emptyPayment = (): RecordPaymentBody => ({ invoiceId: '', amount: '', method: 'cash', reference: '', notes: '', receivedDate: today() });
 
 export function RecordPaymentDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const queryClient = useQueryClient();
   const invoices = usePayableInvoices(open);
-  const [invoiceId, setInvoiceId] = useState('');
-  const [amount, setAmount] = useState('');
-  const [method, setMethod] = useState<PaymentMethod>('cash');
-  const [reference, setReference] = useState('');
-  const [notes, setNotes] = useState('');
-  const [receivedDate, setReceivedDate] = useState(today);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
+  const invoiceOptionLabel = useInvoiceOptionLabel();
+  const form = useForm({ resolver: zodResolver(recordPaymentBodySchema), defaultValues: emptyPayment() });
+  const { register, formState } = form;
+  const errors = Object.fromEntries(Object.entries(formState.errors).map(([key, error]) => [key, error?.message]));
+  const pending = formState.isSubmitting;
+  const reset = () => form.reset(emptyPayment());
 
-  const reset = () => {
-    setInvoiceId('');
-    setAmount('');
-    setMethod('cash');
-    setReference('');
-    setNotes('');
-    setReceivedDate(today());
-    setErrors({});
-  };
+  const invoiceField = register('invoiceId', {
+    onChange: (e: { target: HTMLSelectElement }) => {
+      const invoice = invoices.data?.find((i) => String(i.id) === e.target.value);
+      if (invoice) form.setValue('amount', invoice.balanceDue);
+    },
+  });
 
-  const chooseInvoice = (id: string) => {
-    setInvoiceId(id);
-    const invoice = invoices.data?.find((i) => String(i.id) === id);
-    if (invoice) setAmount(invoice.balanceDue);
-  };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const body = {
-      invoiceId: invoiceId ? Number(invoiceId) : undefined,
-      amount: amount === '' ? undefined : Number(amount),
-      method,
-      reference,
-      notes,
-      receivedDate: receivedDate || null,
-    };
-    const parsed = recordPaymentBodySchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErrors({});
-    setPending(true);
+  const submit = form.handleSubmit(async (body) => {
     try {
-      await recordPayment(body as Parameters<typeof recordPayment>[0]);
+      await recordPayment(body);
       toast({ title: 'Payment recorded successfully' });
       await refreshAfterPayment(queryClient);
       reset();
       onOpenChange(false);
     } catch (err) {
       toast({ title: 'Failed to record payment', description: errorMessage(err), variant: 'destructive' });
-    } finally {
-      setPending(false);
     }
-  };
+  });
 
   return (
     <Dialog
@@ -89,7 +62,7 @@ export function RecordPaymentDialog({ open, onOpenChange }: { open: boolean; onO
         </DialogHeader>
         <form onSubmit={submit} className="grid gap-4" noValidate>
           <Field id="record-invoice" label="Invoice" error={errors.invoiceId}>
-            <NativeSelect id="record-invoice" value={invoiceId} onChange={(e) => chooseInvoice(e.target.value)} aria-invalid={!!errors.invoiceId}>
+            <NativeSelect id="record-invoice" {...invoiceField} aria-invalid={!!errors.invoiceId}>
               <option value="">{invoices.isPending ? 'Loading invoices...' : 'Select an invoice'}</option>
               {invoices.data?.map((i) => (
                 <option key={i.id} value={i.id}>
@@ -100,10 +73,10 @@ export function RecordPaymentDialog({ open, onOpenChange }: { open: boolean; onO
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="record-amount" label="Amount" error={errors.amount}>
-              <Input id="record-amount" type="number" step="0.01" min="0" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} aria-invalid={!!errors.amount} />
+              <Input id="record-amount" type="number" step="0.01" min="0" inputMode="decimal" {...register('amount')} aria-invalid={!!errors.amount} />
             </Field>
             <Field id="record-method" label="Method" error={errors.method}>
-              <NativeSelect id="record-method" value={method} onChange={(e) => setMethod(e.target.value as PaymentMethod)}>
+              <NativeSelect id="record-method" {...register('method')}>
                 {PAYMENT_METHODS.map((m) => (
                   <option key={m} value={m}>
                     {PAYMENT_METHOD_LABELS[m]}
@@ -112,14 +85,14 @@ export function RecordPaymentDialog({ open, onOpenChange }: { open: boolean; onO
               </NativeSelect>
             </Field>
             <Field id="record-reference" label="Reference" error={errors.reference}>
-              <Input id="record-reference" value={reference} maxLength={200} placeholder="Check number, transfer id..." onChange={(e) => setReference(e.target.value)} />
+              <Input id="record-reference" maxLength={200} placeholder="Check number, transfer id..." {...register('reference')} />
             </Field>
             <Field id="record-date" label="Received Date" error={errors.receivedDate}>
-              <Input id="record-date" type="date" value={receivedDate} onChange={(e) => setReceivedDate(e.target.value)} />
+              <Input id="record-date" type="date" {...register('receivedDate', { setValueAs: (v: string) => v || null })} />
             </Field>
           </div>
           <Field id="record-notes" label="Notes" error={errors.notes}>
-            <Textarea id="record-notes" value={notes} maxLength={2000} rows={2} onChange={(e) => setNotes(e.target.value)} />
+            <Textarea id="record-notes" maxLength={2000} rows={2} {...register('notes')} />
           </Field>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>

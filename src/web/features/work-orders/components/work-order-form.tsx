@@ -102,7 +102,8 @@ function WorkOrderFormBody({ workOrder, onDone }: { workOrder: WorkOrder | null;
   const update = useUpdateWorkOrder();
   const isSaving = create.isPending || update.isPending;
 
-  const [lineItems, laborCost, materialCost] = useWatch({ control: form.control, name: ['lineItems', 'laborCost', 'materialCost'] });
+  const [lineItems, laborCost, materialCost, organizationId] = useWatch({ control: form.control, name: ['lineItems', 'laborCost', 'materialCost', 'organizationId'] });
+  const [pickedOrganizationId, setPickedOrganizationId] = useState<number | null>(workOrder?.organizationId ?? null);
   const totalCents = workOrderTotalCents({ lineItems, laborCost, materialCost });
 
   const onValid = (out: WorkOrderFormOutput) =>
@@ -140,37 +141,6 @@ function WorkOrderFormBody({ workOrder, onDone }: { workOrder: WorkOrder | null;
       </DialogHeader>
       <form onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate className="grid gap-4" aria-label={title}>
         <fieldset disabled={isReadOnly || isSaving} className="grid min-w-0 gap-4">
-          <FormField
-            control={form.control}
-            name="customerId"
-            render={({ field, fieldState }) => (
-              <FormItem>
-                <FormLabel>Customer</FormLabel>
-                <div className={cn('grid gap-2', canAddCustomer && 'sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start')}>
-                  <FormControl>
-                    <CustomerPicker
-                      value={field.value}
-                      selectedName={customerName}
-                      invalid={Boolean(fieldState.error)}
-                      disabled={isReadOnly || isSaving}
-                      onChange={(customer) => {
-                        setCustomerName(customer.name);
-                        field.onChange(customer.id);
-                      }}
-                    />
-                  </FormControl>
-                  {canAddCustomer && (
-                    <Button variant="outline" onClick={() => setCustomerDialogOpen(true)} onPointerEnter={() => preload('customer')} onFocus={() => preload('customer')}>
-                      <UserPlus aria-hidden />
-                      Add New Customer
-                    </Button>
-                  )}
-                </div>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-
           {isSuperUser ? (
             <FormField
               control={form.control}
@@ -179,8 +149,19 @@ function WorkOrderFormBody({ workOrder, onDone }: { workOrder: WorkOrder | null;
                 <FormItem>
                   <FormLabel>Organization</FormLabel>
                   <FormControl>
-                    <NativeSelect {...field}>
-                      <option value="">The customer&apos;s organization</option>
+                    <NativeSelect
+                      {...field}
+                      onChange={(e) => {
+                        field.onChange(e);
+                        // The customer must belong to the work order's organization: another organization's is let go.
+                        if (pickedOrganizationId !== null && pickedOrganizationId !== Number(e.target.value)) {
+                          form.setValue('customerId', null);
+                          setCustomerName(null);
+                          setPickedOrganizationId(null);
+                        }
+                      }}
+                    >
+                      <option value="">Select an organization</option>
                       {(organizations.data ?? []).map((o) => (
                         <option key={o.id} value={String(o.id)}>
                           {o.name}
@@ -198,6 +179,40 @@ function WorkOrderFormBody({ workOrder, onDone }: { workOrder: WorkOrder | null;
               <Input id="wo-organization" value={ownOrganization} readOnly disabled />
             </div>
           )}
+
+          <FormField
+            control={form.control}
+            name="customerId"
+            render={({ field, fieldState }) => (
+              <FormItem>
+                <FormLabel>Customer</FormLabel>
+                <div className={cn('grid gap-2', canAddCustomer && 'sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start')}>
+                  <FormControl>
+                    <CustomerPicker
+                      value={field.value}
+                      selectedName={customerName}
+                      invalid={Boolean(fieldState.error)}
+                      disabled={isReadOnly || isSaving}
+                      organizationId={organizationId ? Number(organizationId) : null}
+                      needsOrganization
+                      onChange={(customer) => {
+                        setCustomerName(customer.name);
+                        setPickedOrganizationId(customer.organizationId);
+                        field.onChange(customer.id);
+                      }}
+                    />
+                  </FormControl>
+                  {canAddCustomer && (
+                    <Button variant="outline" onClick={() => setCustomerDialogOpen(true)} onPointerEnter={() => preload('customer')} onFocus={() => preload('customer')}>
+                      <UserPlus aria-hidden />
+                      Add New Customer
+                    </Button>
+                  )}
+                </div>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
 
           <FormField
             control={form.control}
