@@ -1,4 +1,4 @@
-// The create / edit work order form (part 1 section 5, Work order form; section 8 messages).
+// The create / edit work order form (docs/rules/records.md#work-order-form, #messages-on-screen).
 import { Suspense, useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -118,7 +118,7 @@ function WorkOrderFormBody({ workOrder, onDone }: { workOrder: WorkOrder | null;
       describeError: errorMessage,
     });
 
-  // Part 1 section 8: a missing customer or title also raises a 'Validation Error' toast.
+  // docs/rules/records.md#work-order-form: a missing customer or title also raises a 'Validation Error' toast.
   const onInvalid = (errors: FieldErrors<WorkOrderFormValues>) => {
     const message = errors.customerId ? 'Please select a customer' : errors.title ? 'Please enter a job title' : null;
     if (message) toast({ variant: 'destructive', title: 'Validation Error', description: message });
