@@ -108,11 +108,12 @@ describe('money figures', () => {
     expect(figures.recommended.reminders).toEqual({ ready: 3, recent: 0, withoutEmail: 0 });
 
     const row = page.getByTestId('action-send-reminders');
-    await row.getByText('3 customers have overdue invoices').waitFor();
+    // In the organization's words: Patients, Medical Bills.
+    await row.getByText('3 patients have overdue medical bills. Email each one a payment reminder.').waitFor();
     await row.getByRole('button', { name: 'Send Reminders (3)' }).click();
     const dialog = page.getByTestId('confirm-send-reminders');
     await dialog.getByRole('heading', { name: 'Send payment reminders?' }).waitFor();
-    expect(await dialog.textContent()).toContain('3 customers with overdue invoices will each get one email listing them, with a link to pay.');
+    expect(await dialog.textContent()).toContain('3 patients with overdue medical bills will each get one email listing them, with a link to pay.');
     await dialog.getByRole('button', { name: 'Send 3 reminders' }).dblclick();
 
     await page.getByText('Sent 3 reminders.', { exact: true }).first().waitFor();

@@ -1,7 +1,8 @@
 // The toasts of the three recommended actions, each with the number the server reports.
 import { ACTION_REPEAT_HOURS } from '@contracts/action-window';
 import type { ActionSet, EnablePortalResult, SendAutoPayInvitesResult, SendRemindersResult } from '@contracts/payment-analytics';
-import { countOf } from './analytics-display';
+import type { LabelSet } from '@contracts/vocabulary';
+import { countOf, recordCount } from './analytics-display';
 
 export interface ActionToast {
   title: string;
@@ -56,28 +57,28 @@ function skippedSentence(set: ActionSet, done: string): string {
 }
 
 /** The confirmation names the count the server computed with the query the action runs. */
-export function remindersConfirmation(set: ActionSet) {
+export function remindersConfirmation(set: ActionSet, labels: Pick<LabelSet, 'customers' | 'invoices'>) {
   return {
     title: 'Send payment reminders?',
-    description: `${countOf(set.ready, 'customer')} with overdue invoices will each get one email listing them, with a link to pay.${skippedSentence(set, 'reminded')}`,
+    description: `${recordCount(set.ready, labels.customers)} with overdue ${labels.invoices.toLowerCase()} will each get one email listing them, with a link to pay.${skippedSentence(set, 'reminded')}`,
     confirmLabel: `Send ${countOf(set.ready, 'reminder')}`,
     pendingLabel: 'Sending...',
   };
 }
 
-export function invitesConfirmation(set: ActionSet) {
+export function invitesConfirmation(set: ActionSet, labels: Pick<LabelSet, 'customers'>) {
   return {
     title: 'Send auto-pay invitations?',
-    description: `${countOf(set.ready, 'customer')} who prefer card will each get one email inviting them to set up auto-pay.${skippedSentence(set, 'invited')}`,
+    description: `${recordCount(set.ready, labels.customers)} who prefer card will each get one email inviting them to set up auto-pay.${skippedSentence(set, 'invited')}`,
     confirmLabel: `Send ${countOf(set.ready, 'invitation')}`,
     pendingLabel: 'Sending...',
   };
 }
 
-export function portalConfirmation(count: number) {
+export function portalConfirmation(count: number, labels: Pick<LabelSet, 'customers' | 'invoices'>) {
   return {
     title: 'Enable portal access?',
-    description: `Portal access will be turned on for ${countOf(count, 'customer')} without it. They will be able to sign in to the customer portal to view their invoices and pay online.`,
+    description: `Portal access will be turned on for ${recordCount(count, labels.customers)} without it. They will be able to sign in to the customer portal to view their ${labels.invoices.toLowerCase()} and pay online.`,
     confirmLabel: 'Enable Portal',
     pendingLabel: 'Enabling...',
   };

@@ -41,10 +41,14 @@ export function summarizeBucket(items: readonly Pick<AgingInvoice, 'total' | 'ba
   return { count: items.length, totalCents, balanceCents };
 }
 
+/** "3 invoices", "1 medical bill": a count of records in the organization's words. */
+export function recordCount(count: number, label: string): string {
+  return countOf(count, singular(label).toLowerCase(), label.toLowerCase());
+}
+
 /** "Balance due on 4 invoices over 30 days past due", in the organization's words. */
 export function overdueCaption(count: number, labels: Pick<LabelSet, 'invoices'>): string {
-  const word = count === 1 ? singular(labels.invoices) : labels.invoices;
-  return `Balance due on ${countOf(count, word.toLowerCase(), word.toLowerCase())} over 30 days past due`;
+  return `Balance due on ${recordCount(count, labels.invoices)} over 30 days past due`;
 }
 
 export function avgPaymentTimeValue(days: number | null): string {

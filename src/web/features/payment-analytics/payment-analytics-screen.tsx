@@ -84,7 +84,7 @@ export function PaymentAnalyticsScreen() {
         <SummaryCardsSkeleton />
       )}
       <AnalyticsTabs tabs={TABS} selected={tab} onSelect={setTab} label="Payment analytics">
-        {tab === 'aging' && <AgingReportTab organizationId={organizationId} />}
+        {tab === 'aging' && <AgingReportTab organizationId={organizationId} labels={labels} />}
         {tab === 'links' && <PaymentLinksTab organizationId={organizationId} />}
         {tab === 'customers' &&
           (figures.data ? (
@@ -96,6 +96,7 @@ export function PaymentAnalyticsScreen() {
       {figures.data && (
         <RecommendedActions
           recommended={figures.data.recommended}
+          labels={labels}
           organizationId={organizationId}
           canManagePayments={permissions.includes('manage_payments')}
           canManageCustomers={permissions.includes('manage_customers')}

@@ -2,17 +2,18 @@ import { fromCents, formatMoney } from '@contracts/money';
 import { errorMessage } from '@/lib/api-client';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { AGING_BUCKET_VIEWS, countOf, summarizeBucket } from '@/features/payment-analytics/analytics-display';
+import type { LabelSet } from '@contracts/vocabulary';
+import { AGING_BUCKET_VIEWS, recordCount, summarizeBucket } from '@/features/payment-analytics/analytics-display';
 import { useAgingReport, type OrganizationScope } from '@/features/payment-analytics/api/payment-analytics-api';
 import { cn } from '@/lib/utils';
 
-export function AgingReportTab({ organizationId }: { organizationId: OrganizationScope }) {
+export function AgingReportTab({ organizationId, labels }: { organizationId: OrganizationScope; labels: LabelSet }) {
   const report = useAgingReport(organizationId);
   return (
     <Card>
       <CardHeader>
         <CardTitle>Aging Report</CardTitle>
-        <CardDescription>Balances due on unpaid invoices, by how many days they are past their due date.</CardDescription>
+        <CardDescription>Balances due on unpaid {labels.invoices.toLowerCase()}, by how many days they are past their due date.</CardDescription>
       </CardHeader>
       <CardContent>
         {report.isPending ? (
@@ -34,7 +35,7 @@ export function AgingReportTab({ organizationId }: { organizationId: Organizatio
                   <p className="mt-2 text-xl font-bold tabular-nums" data-testid={`aging-${bucket.key}-value`}>
                     {formatMoney(fromCents(s.balanceCents))}
                   </p>
-                  <p className="text-xs opacity-80">{countOf(s.count, 'invoice')}</p>
+                  <p className="text-xs opacity-80">{recordCount(s.count, labels.invoices)}</p>
                   {/* After partial payments the balance is less than what was invoiced: both are shown. */}
                   {s.balanceCents !== s.totalCents && <p className="mt-1 text-xs opacity-80">of {formatMoney(fromCents(s.totalCents))} invoiced</p>}
                 </li>

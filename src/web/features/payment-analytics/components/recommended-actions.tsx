@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Bell, CreditCard, Globe } from 'lucide-react';
 import type { PaymentAnalytics } from '@contracts/payment-analytics';
+import type { LabelSet } from '@contracts/vocabulary';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import {
@@ -9,7 +10,7 @@ import {
   remindersConfirmation,
   skippedNote,
 } from '@/features/payment-analytics/action-messages';
-import { countOf } from '@/features/payment-analytics/analytics-display';
+import { recordCount } from '@/features/payment-analytics/analytics-display';
 import type { AnalyticsAction, OrganizationScope } from '@/features/payment-analytics/api/payment-analytics-api';
 
 // The confirmation (Radix alert dialog) loads when first needed, not with the screen.
@@ -19,6 +20,8 @@ const ConfirmActionDialog = lazy(() =>
 
 interface RecommendedActionsProps {
   recommended: PaymentAnalytics['recommended'];
+  /** The organization's words for customers and invoices. */
+  labels: LabelSet;
   organizationId: OrganizationScope;
   canManagePayments: boolean;
   canManageCustomers: boolean;
@@ -45,16 +48,16 @@ function ActionRow({ icon: Icon, text, note, testId, children }: { icon: typeof 
  * Each button names the number of customers the action will reach now, as the server counts them with the query the
  * action runs (docs/decisions/017-money-figures.md); it asks once before sending.
  */
-export function RecommendedActions({ recommended, organizationId, canManagePayments, canManageCustomers, needsOrganization }: RecommendedActionsProps) {
+export function RecommendedActions({ recommended, labels, organizationId, canManagePayments, canManageCustomers, needsOrganization }: RecommendedActionsProps) {
   const [confirming, setConfirming] = useState<AnalyticsAction | null>(null);
   const { overdueCustomers, reminders, withoutPortal, cardWithoutAutoPay, invites } = recommended;
   const canAct = !needsOrganization;
   const confirmation =
     confirming === 'send-reminders'
-      ? remindersConfirmation(reminders)
+      ? remindersConfirmation(reminders, labels)
       : confirming === 'send-autopay-invites'
-        ? invitesConfirmation(invites)
-        : portalConfirmation(withoutPortal);
+        ? invitesConfirmation(invites, labels)
+        : portalConfirmation(withoutPortal, labels);
 
   const noActionsNeeded = overdueCustomers === 0 && withoutPortal === 0 && cardWithoutAutoPay === 0;
   return (
@@ -72,7 +75,7 @@ export function RecommendedActions({ recommended, organizationId, canManagePayme
               <ActionRow
                 icon={Bell}
                 testId="action-send-reminders"
-                text={`${countOf(overdueCustomers, 'customer has', 'customers have')} overdue invoices. Email each one a payment reminder.`}
+                text={`${recordCount(overdueCustomers, labels.customers)} ${overdueCustomers === 1 ? 'has' : 'have'} overdue ${labels.invoices.toLowerCase()}. Email each one a payment reminder.`}
                 note={skippedNote(reminders, 'reminded')}
               >
                 {canManagePayments && canAct && (
@@ -86,7 +89,7 @@ export function RecommendedActions({ recommended, organizationId, canManagePayme
               <ActionRow
                 icon={Globe}
                 testId="action-enable-portal"
-                text={`${countOf(withoutPortal, 'customer does', 'customers do')} not have portal access to view and pay invoices online.`}
+                text={`${recordCount(withoutPortal, labels.customers)} ${withoutPortal === 1 ? 'does' : 'do'} not have portal access to view and pay ${labels.invoices.toLowerCase()} online.`}
               >
                 {canManageCustomers && canAct && (
                   <Button onClick={() => setConfirming('enable-portal')} disabled={confirming !== null}>
@@ -99,7 +102,7 @@ export function RecommendedActions({ recommended, organizationId, canManagePayme
               <ActionRow
                 icon={CreditCard}
                 testId="action-send-invites"
-                text={`${countOf(cardWithoutAutoPay, 'customer prefers', 'customers prefer')} card payments without auto-pay. Invite them to set it up.`}
+                text={`${recordCount(cardWithoutAutoPay, labels.customers)} ${cardWithoutAutoPay === 1 ? 'prefers' : 'prefer'} card payments without auto-pay. Invite them to set it up.`}
                 note={skippedNote(invites, 'invited')}
               >
                 {canManagePayments && canAct && (
