@@ -10,7 +10,8 @@ import { Card, CardContent } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { todayIn } from '@/features/booking/calendar';
 import { localDateTime } from '@/lib/time-labels';
-import { errorsFromIssues, validateBooking, type BookingDetails, type BookingErrors } from '@/features/booking/validate-booking';
+import { errorsFromIssues, type BookingErrors } from '@/features/booking/validate-booking';
+import { EMPTY_DETAILS, type BookingDetails, type BookingDetailsOutput } from '@/features/booking/lib/booking-details-form';
 import { useBookAppointment, type BookingResult } from '@/features/booking/api/book-appointment';
 import { BookingSummary } from '@/features/booking/components/booking-summary';
 import { DateTimeStep } from '@/features/booking/components/date-time-step';
@@ -22,8 +23,6 @@ const SERVICE = 0;
 const DATE_TIME = 1;
 const DETAILS = 2;
 const CONFIRMATION = 3;
-
-const EMPTY_DETAILS: BookingDetails = { customerName: '', customerEmail: '', customerPhone: '', notes: '' };
 
 interface BookingWizardProps {
   slug: string;
@@ -83,23 +82,12 @@ export function BookingWizard({ slug, schedule, initialServiceId, homeHref }: Bo
     setNotice(null);
   };
 
-  const submit = () => {
+  const submit = (checked: BookingDetailsOutput, typed: BookingDetails) => {
     if (!service || !date || !time) return;
-    const found = validateBooking(details, settings.requirePhone);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      document.getElementById(`booking-details-${Object.keys(found)[0]}`)?.focus();
-      return;
-    }
+    setDetails(typed);
+    setErrors({});
     book.mutate(
-      {
-        serviceId: service.id,
-        appointmentDate: localDateTime(date, time),
-        customerName: details.customerName.trim(),
-        customerEmail: details.customerEmail.trim(),
-        customerPhone: details.customerPhone.trim() || null,
-        notes: details.notes.trim() || null,
-      },
+      { ...checked, serviceId: service.id, appointmentDate: localDateTime(date, time) },
       {
         onSuccess: (booked) => {
           setResult(booked);
@@ -162,14 +150,10 @@ export function BookingWizard({ slug, schedule, initialServiceId, homeHref }: Bo
         {step === DETAILS && service && date && time && (
           <DetailsStep
             id="booking-details"
-            details={details}
-            errors={errors}
+            defaultValues={details}
+            serverErrors={errors}
             requirePhone={settings.requirePhone}
             summary={<BookingSummary service={service} date={date} time={time} timeZone={settings.timeZone} />}
-            onChange={(field, value) => {
-              setDetails((d) => ({ ...d, [field]: value }));
-              if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-            }}
             onSubmit={submit}
           />
         )}
