@@ -62,6 +62,7 @@ export function EstimateForm({ estimateId, onDone }: { estimateId: number | null
 
 function EstimateFormBody({ estimate, onDone }: { estimate: Estimate | null; onDone: () => void }) {
   const word = useRecordWord('estimates');
+  const client = useRecordWord('customers');
   const can = useCan();
   const isEdit = estimate !== null;
   const isReadOnly = isEdit && !can('manage_estimates');
@@ -98,7 +99,7 @@ function EstimateFormBody({ estimate, onDone }: { estimate: Estimate | null; onD
             ? 'Only managers and admins can change estimates.'
             : isEdit
               ? `${estimate.estimateNumber}: update the quote and its lines.`
-              : 'Quote a job for a customer. The estimate number is assigned when it is saved.'}
+              : `Quote a job for a ${client.lower}. The ${word.lower} number is assigned when it is saved.`}
         </DialogDescription>
       </DialogHeader>
       <form onSubmit={form.handleSubmit(onValid)} noValidate className="grid gap-4" aria-label={title}>
@@ -108,7 +109,7 @@ function EstimateFormBody({ estimate, onDone }: { estimate: Estimate | null; onD
             name="customerId"
             render={({ field, fieldState }) => (
               <FormItem>
-                <FormLabel>Customer</FormLabel>
+                <FormLabel>{client.title}</FormLabel>
                 <FormControl>
                   <CustomerPicker
                     value={field.value}

@@ -146,12 +146,12 @@ function InvoiceFormBody({ invoice, onDone }: { invoice: Invoice | null; onDone:
         ? `Edit ${word.title}`
         : `Create ${word.title}`;
   const description = created
-    ? 'Send it to the customer, download the PDF, or close this window.'
+    ? `Send it to the ${client.lower}, download the PDF, or close this window.`
     : isReadOnly
       ? 'Only managers and admins can change invoices.'
       : isEdit
         ? `${invoice.invoiceNumber}: update the bill, its status and its lines.`
-        : 'Bill a customer. The invoice number is assigned when it is saved.';
+        : `Bill a ${client.lower}. The ${word.lower} number is assigned when it is saved.`;
 
   return (
     <Form {...form}>
@@ -166,7 +166,7 @@ function InvoiceFormBody({ invoice, onDone }: { invoice: Invoice | null; onDone:
             name="customerId"
             render={({ field, fieldState }) => (
               <FormItem>
-                <FormLabel>Customer</FormLabel>
+                <FormLabel>{client.title}</FormLabel>
                 <FormControl>
                   <CustomerPicker
                     value={field.value}

@@ -83,6 +83,7 @@ export function WorkOrderForm({ workOrderId, onDone }: WorkOrderFormProps) {
 
 function WorkOrderFormBody({ workOrder, onDone }: { workOrder: WorkOrder | null; onDone: () => void }) {
   const word = useRecordWord('workOrders');
+  const client = useRecordWord('customers');
   const { user } = useCurrentUser();
   const can = useCan();
   const isEdit = workOrder !== null;
@@ -136,7 +137,7 @@ function WorkOrderFormBody({ workOrder, onDone }: { workOrder: WorkOrder | null;
             ? 'Only managers and admins can change work orders.'
             : isEdit
               ? `${workOrder.orderNumber}: update the job, its schedule and its costs.`
-              : 'Schedule a job for a customer. The order number is assigned when it is saved.'}
+              : `Schedule a job for a ${client.lower}. The order number is assigned when it is saved.`}
         </DialogDescription>
       </DialogHeader>
       <form onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate className="grid gap-4" aria-label={title}>
@@ -185,7 +186,7 @@ function WorkOrderFormBody({ workOrder, onDone }: { workOrder: WorkOrder | null;
             name="customerId"
             render={({ field, fieldState }) => (
               <FormItem>
-                <FormLabel>Customer</FormLabel>
+                <FormLabel>{client.title}</FormLabel>
                 <div className={cn('grid gap-2', canAddCustomer && 'sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start')}>
                   <FormControl>
                     <CustomerPicker
@@ -205,7 +206,7 @@ function WorkOrderFormBody({ workOrder, onDone }: { workOrder: WorkOrder | null;
                   {canAddCustomer && (
                     <Button variant="outline" onClick={() => setCustomerDialogOpen(true)} onPointerEnter={() => preload('customer')} onFocus={() => preload('customer')}>
                       <UserPlus aria-hidden />
-                      Add New Customer
+                      Add New {client.title}
                     </Button>
                   )}
                 </div>
