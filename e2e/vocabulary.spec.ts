@@ -65,6 +65,7 @@ describe("a non-general organization's words", () => {
       let dialog = await openNew(page, 'Create Procedure');
       await dialog.getByRole('button', { name: 'Create Procedure' }).waitFor();
       expect(await dialog.getByText(/Work Order/).count()).toBe(0);
+      await dialog.getByRole('button', { name: 'Add New Patient' }).waitFor();
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
 
