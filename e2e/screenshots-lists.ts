@@ -48,7 +48,7 @@ async function main() {
           await page.goto(list);
           await settled(page);
           const file = `${role.name}-${list.slice(1)}-${suffix}.png`;
-          await page.screenshot({ path: path.join(OUT, file) });
+          await page.screenshot({ path: path.join(OUT, file), fullPage: true });
           console.log(`saved screenshots/lists/${file}`);
         }
         await context.close();

@@ -48,7 +48,7 @@ export function CustomersTable({ customers, canManage, onEdit }: CustomersTableP
               <TableRow key={c.id} data-testid="customer-row" data-customer-id={c.id}>
                 <TableCell className="min-w-36 font-medium">{c.name}</TableCell>
                 <OrganizationCell organizationId={c.organizationId} always />
-                <TableCell className="max-w-40">{orDash(c.companyName)}</TableCell>
+                <TableCell className="max-w-40 min-w-32">{orDash(c.companyName)}</TableCell>
                 <TableCell>
                   <p className="max-w-44 truncate xl:max-w-56" title={c.email ?? undefined}>
                     {orDash(c.email)}

@@ -53,13 +53,14 @@ export function InventoryTable({ items, canManage, onEdit, onAdjust }: ListProps
         <TableBody>
           {items.map((item) => (
             <TableRow key={item.id} data-testid="inventory-row">
-              <TableCell>
+              {/* overflow-wrap: anywhere (index.css) would let ten columns squeeze a name to one letter a line. */}
+              <TableCell className="min-w-44">
                 <div className="font-medium">{item.name}</div>
                 {item.description && <div className="max-w-xs truncate text-xs text-muted-foreground">{item.description}</div>}
               </TableCell>
               <OrganizationCell organizationId={item.organizationId} />
-              <TableCell className="font-mono text-xs">{item.sku ?? '-'}</TableCell>
-              <TableCell>{item.category ?? '-'}</TableCell>
+              <TableCell className="font-mono text-xs whitespace-nowrap">{item.sku ?? '-'}</TableCell>
+              <TableCell className="min-w-28">{item.category ?? '-'}</TableCell>
               <TableCell className="text-right tabular-nums">
                 {canManage ? (
                   // The name holds the number shown on the button, so it can be spoken to select it (WCAG 2.5.3).
@@ -73,7 +74,7 @@ export function InventoryTable({ items, canManage, onEdit, onAdjust }: ListProps
               <TableCell className="text-right tabular-nums">{item.minimumStock}</TableCell>
               <TableCell className="text-right tabular-nums">{money(item.unitCost)}</TableCell>
               <TableCell className="text-right tabular-nums">{money(item.unitPrice)}</TableCell>
-              <TableCell>{item.location ?? '-'}</TableCell>
+              <TableCell className="min-w-28">{item.location ?? '-'}</TableCell>
               <TableCell>
                 <StockBadge status={item.stockStatus} />
               </TableCell>
