@@ -1,5 +1,5 @@
 // Payment links: a public pay page `/payment/{linkId}` for one invoice, or the organization's generic link that
-// takes any amount (part 2 Payment Links screen; DECISIONS.md, Payments).
+// takes any amount (docs/rules/money-and-payments.md#payment-links).
 import { z } from 'zod';
 import { paymentAmountSchema, PAYMENT_TYPES } from './payments';
 
@@ -17,7 +17,7 @@ export const PAYMENT_LINK_MESSAGES = {
   organizationNotFound: 'Organization not found',
   invoiceNotFound: 'Invoice not found',
   invoicePaid: 'This invoice is already paid',
-  // Part 2 section 8.
+  // docs/rules/money-and-payments.md#messages-on-screen.
   invoiceGenerated: 'Invoice payment link generated successfully',
   genericGenerated: 'Generic payment link generated successfully',
   invoiceFailed: 'Failed to generate invoice payment link',
@@ -51,7 +51,7 @@ export const createGenericPaymentLinkBodySchema = z.object({
 });
 export type CreateGenericPaymentLinkBody = z.input<typeof createGenericPaymentLinkBodySchema>;
 
-/** What the staff see of a link; every create answer holds paymentUrl (part 2 section 3). */
+/** What the staff see of a link; every create answer holds paymentUrl (docs/rules/money-and-payments.md#payment-links). */
 export const paymentLinkSchema = z.object({
   id: z.number().int(),
   /** The super user's lists name each record's organization (docs/decisions/014-list-block.md). */

@@ -1,5 +1,5 @@
 // Payments: recording by hand, taking cards and bank transfers through the organization's processor or the
-// built-in test gateway (DECISIONS.md, Payments), shared by the server and the payment forms.
+// built-in test gateway (docs/rules/money-and-payments.md#test-gateway), shared by the server and the payment forms.
 import { z } from 'zod';
 import { parseInstant } from './dates';
 import { fromCents, MAX_CENTS, toCents } from './money';
@@ -40,7 +40,7 @@ export const overBalanceMessage = (balance: string) => `Amount cannot exceed the
 
 /**
  * A positive amount of at most two decimals, as a number or a decimal string; parsed to a decimal string.
- * The messages are the form's (part 1 section 5, Card/bank payment).
+ * The messages are the form's (docs/rules/money-and-payments.md#payment-form).
  */
 export const paymentAmountSchema = z
   .union([z.number(), z.string()], { error: (iss) => (iss.input === undefined || iss.input === null ? PAYMENT_MESSAGES.amountRequired : 'Amount must be a number') })
@@ -124,7 +124,7 @@ export const paymentSchema = z.object({
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
-/** POST /api/create-payment-intent (part 1 section 7). */
+/** POST /api/create-payment-intent (docs/rules/money-and-payments.md#payment-form). */
 export const createPaymentIntentBodySchema = z
   .object({
     amount: paymentAmountSchema,

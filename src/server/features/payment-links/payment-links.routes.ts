@@ -66,7 +66,7 @@ export function paymentLinksRoutes(app: ZodApp, deps: AppDeps): void {
     },
   });
 
-  // Public (part 2 section 7): the organization home's Pay Now is for visitors too. Signed in, the service keeps the
+  // Public (docs/rules/money-and-payments.md#payment-links): the organization home's Pay Now is for visitors too. Signed in, the service keeps the
   // caller to their organization and answers the staff's view; signed out, only an organization with a public home
   // page, and only where to go (docs/features.md, Payment links).
   const genericLinkAnswer = paymentLinkSchema.or(visitorGenericLinkSchema);
