@@ -13,7 +13,7 @@ import { useCurrentUser } from '@/lib/auth/current-user';
 import { useCustomerOptions } from '@/lib/customer-options';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useLabels, useRecordWord } from '@/lib/use-labels';
-import { useOrganizations } from '@/lib/use-organizations';
+import { useOrganizationLabel } from '@/lib/use-organizations';
 
 export interface PickedCustomer {
   id: number;
@@ -48,8 +48,7 @@ export function CustomerPicker({ id, value, selectedName, onChange, invalid, dis
   const waitsForOrganization = isSuperUser && needsOrganization && organizationId === null;
   const word = useRecordWord('customers');
   const customersWord = useLabels().customers.toLowerCase();
-  const organizations = useOrganizations({ enabled: isSuperUser });
-  const organizationName = (orgId: number) => organizations.data?.find((o) => o.id === orgId)?.name ?? `Organization #${orgId}`;
+  const organizationName = useOrganizationLabel(isSuperUser);
   const q = useDebouncedValue(search.trim(), 250);
   const options = useCustomerOptions(isOpen ? q : '', isSuperUser ? organizationId : null, { enabled: isOpen && !waitsForOrganization });
   const items = isOpen ? (options.data ?? []) : [];

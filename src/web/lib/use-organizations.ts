@@ -21,3 +21,12 @@ export function useOrganizations(options: { enabled?: boolean } = {}) {
 export function invalidateOrganizations(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: organizationsQueryKey });
 }
+
+/**
+ * For pickers: a super user's session spans organizations, so each option names its organization
+ * (docs/decisions/015-one-form-pattern.md). Answers null for everyone else, whose options are all their own.
+ */
+export function useOrganizationLabel(isSuperUser: boolean): (organizationId: number) => string | null {
+  const organizations = useOrganizations({ enabled: isSuperUser });
+  return (organizationId) => (isSuperUser ? (organizations.data?.find((o) => o.id === organizationId)?.name ?? `Organization #${organizationId}`) : null);
+}

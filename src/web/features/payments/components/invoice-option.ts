@@ -1,7 +1,7 @@
 import type { Invoice } from '@contracts/invoices';
 import { formatMoney } from '@contracts/money';
 import { useCurrentUser } from '@/lib/auth/current-user';
-import { useOrganizations } from '@/lib/use-organizations';
+import { useOrganizationLabel } from '@/lib/use-organizations';
 
 /** "INV-00012 - Pat Customer - $120.00 due", and for a super user " · Organization" (docs/decisions/015-one-form-pattern.md). */
 export function invoiceOptionLabel(i: Invoice, organizationName?: string): string {
@@ -12,7 +12,6 @@ export function invoiceOptionLabel(i: Invoice, organizationName?: string): strin
 /** The option label of each invoice in a picker: a super user's session spans organizations, so theirs names it. */
 export function useInvoiceOptionLabel(): (i: Invoice) => string {
   const { user } = useCurrentUser();
-  const isSuperUser = user?.role === 'super_user';
-  const organizations = useOrganizations({ enabled: isSuperUser });
-  return (i) => invoiceOptionLabel(i, isSuperUser ? (organizations.data?.find((o) => o.id === i.organizationId)?.name ?? `Organization #${i.organizationId}`) : undefined);
+  const organizationLabel = useOrganizationLabel(user?.role === 'super_user');
+  return (i) => invoiceOptionLabel(i, organizationLabel(i.organizationId) ?? undefined);
 }
