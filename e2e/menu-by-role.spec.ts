@@ -70,12 +70,16 @@ describe('the menu of every staff role opens only screens that load', () => {
       const problems: string[] = [];
       for (const label of labels) problems.push(...(await open(page, bar.getByRole('link', { name: label, exact: true }), failed)));
       // More is a sheet of the rest of the menu (ADR 018): each of its entries opens too.
-      await bar.getByRole('button', { name: 'More' }).click();
       const sheet = page.getByTestId('more-sheet');
+      const openMore = async () => {
+        await bar.getByRole('button', { name: 'More' }).click();
+        await sheet.waitFor();
+      };
+      await openMore();
       const more = (await sheet.getByRole('link').allTextContents()).map((t) => t.trim());
       expect(more.length).toBeGreaterThan(0);
       for (const label of more) {
-        if (!(await sheet.isVisible())) await bar.getByRole('button', { name: 'More' }).click();
+        if (!(await sheet.isVisible())) await openMore();
         problems.push(...(await open(page, sheet.getByRole('link', { name: label, exact: true }), failed)));
       }
       expect(problems).toEqual([]);
@@ -89,6 +93,7 @@ describe('the menu of every staff role opens only screens that load', () => {
     const bar = page.getByTestId('mobile-bar');
     await bar.waitFor();
     await bar.getByRole('button', { name: 'More' }).click();
+    await page.getByTestId('more-sheet').waitFor();
     const more = (await page.getByTestId('more-sheet').getByRole('link').allTextContents()).map((t) => t.trim());
     expect(more).not.toContain('Reports');
     await page.keyboard.press('Escape');

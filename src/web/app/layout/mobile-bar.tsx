@@ -1,11 +1,14 @@
+import { lazy, Suspense, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import { MoreHorizontal } from 'lucide-react';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { useLabels } from '@/lib/use-labels';
 import { cn } from '@/lib/utils';
 import { isActivePath, mobileBarItemsFor, moreItemsFor } from '@/app/layout/nav-items';
-import { MoreSheet } from '@/app/layout/more-sheet';
 
 const ENTRY = 'flex flex-col items-center gap-1 py-2 text-[11px] font-medium';
+const loadMoreSheet = () => import('@/app/layout/more-sheet');
+const MoreSheet = lazy(() => loadMoreSheet().then((m) => ({ default: m.MoreSheet })));
 
 export function MobileBar() {
   const { user } = useCurrentUser();
@@ -14,6 +17,9 @@ export function MobileBar() {
   const permissions = user?.effectivePermissions ?? [];
   const items = mobileBarItemsFor(permissions, labels);
   const more = moreItemsFor(permissions, labels);
+  const [isMoreOpen, setMoreOpen] = useState(false);
+  const [isMoreLoaded, setMoreLoaded] = useState(false);
+  const isInMore = more.some((item) => isActivePath(item.path, pathname));
   return (
     <nav
       aria-label="Quick navigation"
@@ -34,7 +40,28 @@ export function MobileBar() {
           </NavLink>
         );
       })}
-      {more.length > 0 && <MoreSheet items={more} className={ENTRY} />}
+      {more.length > 0 && (
+        <button
+          type="button"
+          aria-haspopup="dialog"
+          aria-expanded={isMoreOpen}
+          onPointerEnter={() => void loadMoreSheet()}
+          onFocus={() => void loadMoreSheet()}
+          onClick={() => {
+            setMoreLoaded(true);
+            setMoreOpen(true);
+          }}
+          className={cn(ENTRY, isInMore || isMoreOpen ? 'text-primary' : 'text-muted-foreground')}
+        >
+          <MoreHorizontal className="size-5" aria-hidden />
+          <span className="max-w-full truncate px-1">More</span>
+        </button>
+      )}
+      {isMoreLoaded && (
+        <Suspense fallback={null}>
+          <MoreSheet items={more} isOpen={isMoreOpen} onOpenChange={setMoreOpen} />
+        </Suspense>
+      )}
     </nav>
   );
 }

@@ -1,32 +1,30 @@
-import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { MoreHorizontal, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { cn } from '@/lib/utils';
+import { useReturnFocus } from '@/components/ui/return-focus';
 import { isActivePath, type NavItem } from '@/app/layout/nav-items';
 
 /**
- * The phone bar's More: a bottom sheet (a Radix dialog: focus kept inside, Escape and the × close it, focus returns
- * to More) listing the menu entries the bar has no room for (docs/decisions/018-long-text-toasts-and-the-more-sheet.md).
+ * The phone bar's More: a bottom sheet (a Radix dialog: focus moves in and returns to More, Escape and the × close
+ * it) listing the menu entries the bar has no room for (docs/decisions/018-long-text-toasts-and-the-more-sheet.md).
+ * Loaded when More is first pressed, so the dialog code stays out of every page's first load.
  */
-export function MoreSheet({ items, className }: { items: NavItem[]; className: string }) {
-  const [isOpen, setOpen] = useState(false);
+export function MoreSheet({ items, isOpen, onOpenChange }: { items: NavItem[]; isOpen: boolean; onOpenChange: (open: boolean) => void }) {
   const { pathname } = useLocation();
-  const isHere = items.some((item) => isActivePath(item.path, pathname));
+  const returnFocus = useReturnFocus();
   return (
-    <DialogPrimitive.Root open={isOpen} onOpenChange={setOpen}>
-      <DialogPrimitive.Trigger className={cn(className, isHere || isOpen ? 'text-primary' : 'text-muted-foreground')}>
-        <MoreHorizontal className="size-5" aria-hidden />
-        <span className="max-w-full truncate px-1">More</span>
-      </DialogPrimitive.Trigger>
+    <DialogPrimitive.Root open={isOpen} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <DialogPrimitive.Content
           data-testid="more-sheet"
           aria-describedby={undefined}
+          onCloseAutoFocus={returnFocus.onCloseAutoFocus}
           // Below the toasts' band (index.css, --toast-band), so a toast never covers an entry or the ×.
           className="fixed inset-x-0 bottom-0 z-50 flex max-h-[calc(100dvh-max(var(--toast-band,0px),3rem))] flex-col rounded-t-xl border-t bg-card pb-[env(safe-area-inset-bottom)] shadow-lg"
         >
+          {returnFocus.rememberOpener}
           <div className="flex items-center justify-between gap-2 border-b px-4 py-3">
             <DialogPrimitive.Title className="text-base font-semibold">More</DialogPrimitive.Title>
             <DialogPrimitive.Close className="rounded-md p-2 text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
@@ -42,7 +40,7 @@ export function MoreSheet({ items, className }: { items: NavItem[]; className: s
                   <li key={path} className="min-w-0">
                     <NavLink
                       to={path}
-                      onClick={() => setOpen(false)}
+                      onClick={() => onOpenChange(false)}
                       aria-current={active ? 'page' : undefined}
                       className={cn(
                         'flex min-h-11 items-center gap-3 rounded-md px-3 py-2 text-sm font-medium',
