@@ -11,6 +11,7 @@ import { useDeleteTemplate, useMessageTemplates } from '@/features/messaging/api
 import { typeLabel } from '@/features/messaging/lib/message-display';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { PanelStatus } from '@/components/panel-status';
+import { OrganizationLine } from '@/components/organization-column';
 
 const TemplateDialog = lazy(() => import('@/features/messaging/components/template-dialog').then((m) => ({ default: m.TemplateDialog })));
 
@@ -62,6 +63,7 @@ export function TemplatesSection({ canManage }: { canManage: boolean }) {
                 </div>
                 {t.subject && <p className="truncate">{t.subject}</p>}
                 <p className="line-clamp-2 text-muted-foreground">{t.content}</p>
+                <OrganizationLine organizationId={t.organizationId} />
               </div>
               {canManage && (
                 <div className="flex shrink-0 gap-1">
