@@ -45,12 +45,8 @@ export function lineAmount(line: Partial<LineItemValues> | undefined): string {
   return fromCents(lineCents(line));
 }
 
-interface LineErrors {
-  description?: { message?: string };
-  quantity?: { message?: string };
-  rate?: { message?: string };
-  amount?: { message?: string };
-}
+/** The server may also answer about a line's amount (lineItems.N.amount), which the form does not hold. */
+type LineErrorValues = { lineItems: (LineItemValues & { amount?: string })[] };
 
 interface LineItemsEditorProps {
   /** Disables every input (while saving, or a saved invoice). */
@@ -73,10 +69,9 @@ export function LineItemsEditor({ disabled = false, readOnly = false, className 
     clearErrors('lineItems');
     update(getValues('lineItems').filter((_, i) => i !== index));
   };
-  const errors = formState.errors as FieldErrors<{ lineItems: LineItemValues[] }>;
-  const lineErrors = (errors.lineItems ?? []) as unknown as (LineErrors | undefined)[];
-  const listError = (errors.lineItems as { message?: string; root?: { message?: string } } | undefined)?.root?.message ??
-    (errors.lineItems as { message?: string } | undefined)?.message;
+  const errors: FieldErrors<LineErrorValues> = formState.errors;
+  const lineErrors = errors.lineItems;
+  const listError = lineErrors?.root?.message ?? lineErrors?.message;
 
   return (
     <fieldset className={cn('space-y-2', className)} disabled={disabled || readOnly} data-testid="line-items">
@@ -94,7 +89,7 @@ export function LineItemsEditor({ disabled = false, readOnly = false, className 
       <ul className="space-y-2">
         {lines.map((_, index) => {
           const n = index + 1;
-          const e = lineErrors[index];
+          const e = lineErrors?.[index];
           const messages = [e?.description?.message, e?.quantity?.message, e?.rate?.message, e?.amount?.message].filter(Boolean);
           return (
             <li key={index} className="rounded-md border p-2 sm:border-0 sm:p-0" data-testid="line-item">

@@ -2,14 +2,15 @@
 // contract's schema so the messages are the server's.
 import { z } from 'zod';
 import { lineItemInputSchema } from '@contracts/line-items';
+import { textField } from '@/lib/form-fields';
 
 /** A blank quantity would be taken as 1 by the server; the form asks for it, as the amount shown depends on it. */
 const blankAsZero = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? 0 : v);
 
 export const formLineItemSchema = z.object({
-  description: lineItemInputSchema.shape.description,
-  quantity: z.preprocess(blankAsZero, lineItemInputSchema.shape.quantity),
-  rate: lineItemInputSchema.shape.rate,
+  description: textField(lineItemInputSchema.shape.description),
+  quantity: textField(z.preprocess(blankAsZero, lineItemInputSchema.shape.quantity)),
+  rate: textField(lineItemInputSchema.shape.rate),
 });
 
 /** At least one row always stays (remove is disabled on the last one). */

@@ -1,6 +1,6 @@
 // The create / edit estimate form (docs/rules/records.md#estimate-form, #messages-on-screen).
 import { useState } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ESTIMATE_STATUSES, type Estimate } from '@contracts/estimates';
 import { formatMoney, fromCents } from '@contracts/money';
@@ -32,7 +32,7 @@ import { useCan } from '@/lib/auth/use-can';
 import { applyServerIssues } from '@/lib/server-issues';
 import { useRecordWord } from '@/lib/use-labels';
 
-const resolver = zodResolver(estimateFormSchema) as unknown as Resolver<EstimateFormValues, unknown, EstimateFormOutput>;
+const resolver = zodResolver(estimateFormSchema);
 const FIELDS = Object.keys(newEstimateValues());
 
 export function EstimateForm({ estimateId, onDone }: { estimateId: number | null; onDone: () => void }) {

@@ -3,18 +3,19 @@ import { z } from 'zod';
 import { fromCents, toCents } from '@contracts/money';
 import { createEstimateSchema, ESTIMATE_STATUSES, type CreateEstimateInput, type Estimate, type EstimateStatus } from '@contracts/estimates';
 import { emptyLineItem, lineAmount, linesSubtotalCents, type LineItemValues } from '@/components/line-items-editor';
+import { chosenIdField, textField } from '@/lib/form-fields';
 import { formLineItemsSchema, plainQuantity } from '@/lib/line-item-schema';
 import { toDateInput } from '@/lib/date-time';
 
 const shape = createEstimateSchema.shape;
 
 export const estimateFormSchema = z.object({
-  customerId: shape.customerId,
+  customerId: chosenIdField(shape.customerId),
   title: shape.title,
   description: z.string(),
   status: z.enum(ESTIMATE_STATUSES),
   validUntil: z.string(),
-  tax: shape.tax,
+  tax: textField(shape.tax),
   lineItems: formLineItemsSchema,
 });
 

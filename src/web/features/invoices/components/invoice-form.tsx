@@ -1,7 +1,7 @@
 // The create / edit invoice form (docs/rules/records.md#invoice-form, #messages-on-screen). After a
 // successful create the dialog stays open and offers Email, Download and Done in place of Create.
 import { useState } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Check, Download, Mail } from 'lucide-react';
 import { INVOICE_STATUSES, type Invoice } from '@contracts/invoices';
@@ -42,7 +42,7 @@ import { useCan } from '@/lib/auth/use-can';
 import { applyServerIssues } from '@/lib/server-issues';
 import { useLabels, useRecordWord } from '@/lib/use-labels';
 
-const resolver = zodResolver(invoiceFormSchema) as unknown as Resolver<InvoiceFormValues, unknown, InvoiceFormOutput>;
+const resolver = zodResolver(invoiceFormSchema);
 const FIELDS = Object.keys(newInvoiceValues());
 
 export function InvoiceForm({ invoiceId, onDone }: { invoiceId: number | null; onDone: () => void }) {

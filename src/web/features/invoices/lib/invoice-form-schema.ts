@@ -6,6 +6,7 @@ import { lineItemInputSchema } from '@contracts/line-items';
 import { fromCents, toCents } from '@contracts/money';
 import { emptyLineItem, lineAmount, linesSubtotalCents, type LineItemValues } from '@/components/line-items-editor';
 import { toDateInput } from '@/lib/date-time';
+import { chosenIdField } from '@/lib/form-fields';
 import { plainQuantity } from '@/lib/line-item-schema';
 
 /** A line is sent only when its description, quantity and rate are all filled in. */
@@ -16,7 +17,7 @@ export function isCompleteLine(line: Partial<LineItemValues> | undefined): line 
 const lineValues = z.object({ description: z.string(), quantity: z.string(), rate: z.string() });
 
 export const invoiceFormSchema = z.object({
-  customerId: createInvoiceSchema.shape.customerId,
+  customerId: chosenIdField(createInvoiceSchema.shape.customerId),
   workOrderId: z.number().int().positive().nullable(),
   status: z.enum(INVOICE_STATUSES),
   dueDate: z.string(),

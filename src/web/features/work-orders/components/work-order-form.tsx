@@ -1,6 +1,6 @@
 // The create / edit work order form (docs/rules/records.md#work-order-form, #messages-on-screen).
 import { Suspense, useState } from 'react';
-import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlus } from 'lucide-react';
 import { fromCents, formatMoney } from '@contracts/money';
@@ -41,7 +41,7 @@ import {
 } from '@/features/work-orders/lib/work-order-form-schema';
 import { useRecordWord } from '@/lib/use-labels';
 
-const resolver = zodResolver(workOrderFormSchema) as unknown as Resolver<WorkOrderFormValues, unknown, WorkOrderFormOutput>;
+const resolver = zodResolver(workOrderFormSchema);
 const FIELDS = Object.keys(newWorkOrderValues());
 
 interface WorkOrderFormProps {

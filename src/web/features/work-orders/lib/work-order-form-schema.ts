@@ -4,13 +4,14 @@ import { z } from 'zod';
 import { fromCents, toCents } from '@contracts/money';
 import { createWorkOrderSchema, dueBeforeStart, WORK_ORDER_MESSAGES, WORK_ORDER_STATUSES, type CreateWorkOrderInput, type WorkOrder, type WorkOrderStatus } from '@contracts/work-orders';
 import { emptyLineItem, lineAmount, linesSubtotalCents, type LineItemValues } from '@/components/line-items-editor';
+import { chosenIdField, textField } from '@/lib/form-fields';
 import { formLineItemsSchema, plainQuantity } from '@/lib/line-item-schema';
 import { DEFAULT_DUE_TIME, DEFAULT_START_TIME, joinInstant, toDateInput, toTimeInput } from '@/lib/date-time';
 
 const shape = createWorkOrderSchema.shape;
 
 export const workOrderFormSchema = z.object({
-  customerId: shape.customerId,
+  customerId: chosenIdField(shape.customerId),
   /** '' keeps the caller's own organization (or, for a super user, the customer's). */
   organizationId: z.string(),
   title: shape.title,
@@ -20,9 +21,9 @@ export const workOrderFormSchema = z.object({
   startTime: z.string(),
   dueDate: z.string(),
   dueTime: z.string(),
-  estimatedHours: shape.estimatedHours,
-  laborCost: shape.laborCost,
-  materialCost: shape.materialCost,
+  estimatedHours: textField(shape.estimatedHours),
+  laborCost: textField(shape.laborCost),
+  materialCost: textField(shape.materialCost),
   lineItems: formLineItemsSchema,
 }).superRefine(
   (v, ctx) => {
