@@ -1,9 +1,10 @@
 // Add / edit a service (loaded when first opened); the contract's schema gives the documented messages (docs/rules/scheduling.md#services).
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { serviceFieldsSchema, type CreateServiceBody, type Service } from '@contracts/scheduling';
 import { errorMessage } from '@/lib/api-client';
+import { textField } from '@/lib/form-fields';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
@@ -13,20 +14,15 @@ import { toast } from '@/components/ui/use-toast';
 import { useSaveService } from '@/features/scheduling/api/scheduling-api';
 import { fieldIssues } from '@/features/scheduling/server-issues';
 
-interface FormValues {
-  name: string;
-  description: string;
-  duration: string;
-  price: string;
-  isActive: boolean;
-}
-
 /** The inputs are text: duration becomes a number (anything else fails with the contract's message). */
 const schema = serviceFieldsSchema.omit({ organizationId: true }).extend({
-  duration: z.preprocess((v) => (typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : NaN), serviceFieldsSchema.shape.duration.unwrap()),
-  price: serviceFieldsSchema.shape.price.unwrap(),
+  description: textField(serviceFieldsSchema.shape.description),
+  duration: textField(z.preprocess((v) => (typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : NaN), serviceFieldsSchema.shape.duration.unwrap())),
+  price: textField(serviceFieldsSchema.shape.price.unwrap()),
 });
-const resolver = zodResolver(schema) as unknown as Resolver<FormValues, unknown, CreateServiceBody>;
+/** What the fields hold: text for the numbers, the schema's input. */
+type FormValues = z.input<typeof schema>;
+const resolver = zodResolver(schema);
 const FIELDS = ['name', 'description', 'duration', 'price', 'isActive'] as const;
 
 export function ServiceDialog({ service, onClose }: { service: Service | null; onClose: () => void }) {

@@ -1,7 +1,8 @@
 // First-time setup and later changes of the schedule settings (loaded when first opened).
 import { useMemo, type ReactNode } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { SCHEDULING_DEFAULTS, scheduleSettingsBodySchema, WEEKDAYS, type ScheduleSettings, type ScheduleSettingsBody } from '@contracts/scheduling';
 import { errorMessage } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
@@ -15,8 +16,9 @@ import { DEFAULT_DAY_HOURS, type DayHours } from '@/features/scheduling/scheduli
 import { fieldIssues } from '@/features/scheduling/server-issues';
 import { bookingLink } from '@/features/scheduling/components/settings-tab';
 
-type FormValues = Required<Omit<ScheduleSettingsBody, 'organizationId'>>;
-const resolver = zodResolver(scheduleSettingsBodySchema) as unknown as Resolver<FormValues, unknown, ScheduleSettingsBody>;
+/** What the fields hold: the contract's input (organizationId is not a field: the settings are the caller's). */
+type FormValues = z.input<typeof scheduleSettingsBodySchema>;
+const resolver = zodResolver(scheduleSettingsBodySchema);
 
 function initialValues(s: ScheduleSettings | null): FormValues {
   const days = Object.fromEntries(
@@ -37,9 +39,10 @@ function initialValues(s: ScheduleSettings | null): FormValues {
   };
 }
 
-function timeZones(current: string): string[] {
+/** The zones to offer, with the current one first when this browser does not know it. */
+function timeZones(current: string | undefined): string[] {
   const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return all.includes(current) ? all : [current, ...all];
+  return current === undefined || all.includes(current) ? all : [current, ...all];
 }
 
 export function SettingsDialog({ settings, onClose }: { settings: ScheduleSettings | null; onClose: () => void }) {
