@@ -27,8 +27,6 @@ const NOT_YET_MOVED = [
   'src/web/features/customers/components/customer-form.tsx',
   'src/web/features/organization/components/organization-dialog.tsx',
   'src/web/features/payment-processors/components/processor-form.tsx',
-  'src/web/features/vendors/components/vendor-form.tsx',
-  'src/web/features/vendors/components/vendor-payment-form.tsx',
   'src/web/lib/lazy-zod-resolver.ts',
 ];
 

@@ -21,3 +21,15 @@ export function chosenIdField<S extends ZodType>(schema: S) {
     .transform((v): unknown => v)
     .pipe(schema);
 }
+
+/**
+ * A field that holds a `T` the inputs cannot put out of range (a select's options, or '' for none): only the
+ * contract's schema checks it, e.g. `heldAs<VendorPaymentTerms | ''>()(vendorFieldsSchema.shape.paymentTerms)`.
+ */
+export function heldAs<T>() {
+  return <S extends ZodType>(schema: S) =>
+    z
+      .custom<T>()
+      .transform((v): unknown => v)
+      .pipe(schema);
+}

@@ -1,11 +1,12 @@
 // The vendor form (docs/rules/records.md#vendor-form, #messages-on-screen).
 import type { ComponentProps } from 'react';
-import { useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { VENDOR_LIMITS, VENDOR_MESSAGES, VENDOR_PAYMENT_TERMS, vendorFieldsSchema, type Vendor } from '@contracts/vendors';
+import { VENDOR_LIMITS, VENDOR_MESSAGES, VENDOR_PAYMENT_TERMS, vendorFieldsSchema, type Vendor, type VendorPaymentTerms } from '@contracts/vendors';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth/current-user';
+import { heldAs, textField } from '@/lib/form-fields';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
@@ -20,13 +21,22 @@ import { PAYMENT_TERMS_LABELS } from '@/features/vendors/lib/vendor-display';
 import { vendorFormValues, vendorPayload, type VendorFormValues } from '@/features/vendors/lib/vendor-form-values';
 import { applyServerIssues } from '@/features/vendors/lib/server-issues';
 
-// The contract's schema checks the fields; `raw` hands the typed text to vendorPayload, which builds the body.
-/** Super users adding a vendor choose its organization; nobody else sends one. */
+// The contract's schema checks the fields as typed; `raw` hands the text to vendorPayload, which builds the body.
+const shape = vendorFieldsSchema.shape;
+const vendorFields = {
+  name: textField(shape.name),
+  companyName: textField(shape.companyName),
+  email: textField(shape.email),
+  phone: textField(shape.phone),
+  address: textField(shape.address),
+  taxId: textField(shape.taxId),
+  paymentTerms: heldAs<VendorPaymentTerms | ''>()(shape.paymentTerms),
+  notes: textField(shape.notes),
+};
+/** Super users adding a vendor choose its organization; nobody else sends one (the field stays ''). */
 const resolvers = {
-  withOrganization: zodResolver(vendorFieldsSchema.extend({ organizationId: z.string().trim().min(1, VENDOR_MESSAGES.organization) }), undefined, {
-    raw: true,
-  }) as unknown as Resolver<VendorFormValues>,
-  withoutOrganization: zodResolver(vendorFieldsSchema.omit({ organizationId: true }), undefined, { raw: true }) as unknown as Resolver<VendorFormValues>,
+  withOrganization: zodResolver(z.object({ ...vendorFields, organizationId: z.string().trim().min(1, VENDOR_MESSAGES.organization) }), undefined, { raw: true }),
+  withoutOrganization: zodResolver(z.object({ ...vendorFields, organizationId: z.string() }), undefined, { raw: true }),
 };
 
 const FIELDS = Object.keys(vendorFormValues(null));

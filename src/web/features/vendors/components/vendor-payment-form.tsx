@@ -1,8 +1,10 @@
 // The vendor payment form (docs/rules/records.md#vendor-payment-form, #messages-on-screen).
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { VENDOR_LIMITS, VENDOR_PAYMENT_METHODS, vendorPaymentFieldsSchema, type VendorPayment } from '@contracts/vendors';
+import { VENDOR_LIMITS, VENDOR_PAYMENT_METHODS, vendorPaymentFieldsSchema, type VendorPayment, type VendorPaymentMethod } from '@contracts/vendors';
 import { errorMessage } from '@/lib/api-client';
+import { heldAs, textField } from '@/lib/form-fields';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
@@ -18,8 +20,21 @@ import { PAYMENT_METHOD_LABELS } from '@/features/vendors/lib/vendor-display';
 import { vendorPaymentFormValues, vendorPaymentPayload, type VendorPaymentFormValues } from '@/features/vendors/lib/vendor-form-values';
 import { applyServerIssues } from '@/features/vendors/lib/server-issues';
 
-// The contract's schema checks the fields; `raw` hands the typed text to vendorPaymentPayload, which builds the body.
-const resolver = zodResolver(vendorPaymentFieldsSchema, undefined, { raw: true }) as unknown as Resolver<VendorPaymentFormValues>;
+// The contract's schema checks the fields as typed; `raw` hands the text to vendorPaymentPayload, which builds the body.
+const shape = vendorPaymentFieldsSchema.shape;
+const resolver = zodResolver(
+  z.object({
+    vendorId: textField(shape.vendorId),
+    amount: textField(shape.amount),
+    paymentDate: textField(shape.paymentDate),
+    method: heldAs<VendorPaymentMethod | ''>()(shape.method),
+    reference: textField(shape.reference),
+    description: textField(shape.description),
+    notes: textField(shape.notes),
+  }),
+  undefined,
+  { raw: true },
+);
 const FIELDS = Object.keys(vendorPaymentFormValues(null));
 
 export function VendorPaymentForm({ payment, onDone }: { payment: VendorPayment | null; onDone: () => void }) {
