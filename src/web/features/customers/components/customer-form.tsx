@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { CUSTOMER_LIMITS, CUSTOMER_MESSAGES, customerFieldsSchema, ZIP_LOOKUP_DEBOUNCE_MS, type CreateCustomerBody, type Customer } from '@contracts/customers';
+import { CUSTOMER_LIMITS, CUSTOMER_MESSAGES, customerFieldsSchema, ZIP_LOOKUP_DEBOUNCE_MS, type CreateCustomerBody, type Customer, type PaymentTerms, type PreferredPaymentMethod } from '@contracts/customers';
 import type { OrganizationSummary } from '@contracts/organizations';
 import { ApiError } from '@/lib/api-client';
+import { heldAs, textField } from '@/lib/form-fields';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
@@ -25,15 +26,29 @@ import {
   type CustomerFormValues,
 } from '@/features/customers/customer-fields';
 
-/** Super users creating a customer must choose its organization; nobody else sends one. */
-const withOrganization = customerFieldsSchema.extend({
-  organizationId: z.string().trim().min(1, CUSTOMER_MESSAGES.organization).transform(Number),
-});
-const withoutOrganization = customerFieldsSchema.omit({ organizationId: true });
+// The contract's fields, read from what the inputs hold (text, or a select's choice).
+const shape = customerFieldsSchema.shape;
+const customerFields = {
+  name: textField(shape.name),
+  email: textField(shape.email),
+  phone: textField(shape.phone),
+  address: textField(shape.address),
+  city: textField(shape.city),
+  state: textField(shape.state),
+  zip: textField(shape.zip),
+  companyName: textField(shape.companyName),
+  notes: textField(shape.notes),
+  creditLimit: textField(shape.creditLimit),
+  paymentTerms: heldAs<PaymentTerms>()(shape.paymentTerms),
+  preferredPaymentMethod: heldAs<PreferredPaymentMethod | ''>()(shape.preferredPaymentMethod),
+};
 
+/** Super users creating a customer must choose its organization; nobody else sends one (the field stays unsent). */
 const resolvers = {
-  withOrganization: zodResolver(withOrganization) as unknown as Resolver<CustomerFormValues, unknown, CreateCustomerBody>,
-  withoutOrganization: zodResolver(withoutOrganization) as unknown as Resolver<CustomerFormValues, unknown, CreateCustomerBody>,
+  withOrganization: zodResolver(
+    z.object({ ...customerFields, organizationId: z.string().trim().min(1, CUSTOMER_MESSAGES.organization).transform(Number) }),
+  ),
+  withoutOrganization: zodResolver(z.object({ ...customerFields, organizationId: z.string().transform(() => undefined) })),
 };
 
 interface CustomerFormProps {
