@@ -25,7 +25,6 @@ const files = sources(web).map((path) => ({ path: relative(root, path), text: re
  */
 const NOT_YET_MOVED = [
   'src/web/features/organization/components/organization-dialog.tsx',
-  'src/web/features/payment-processors/components/processor-form.tsx',
   'src/web/lib/lazy-zod-resolver.ts',
 ];
 

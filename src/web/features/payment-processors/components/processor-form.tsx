@@ -1,4 +1,4 @@
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import {
@@ -11,8 +11,11 @@ import {
   webhookUrlSchema,
   type PaymentProcessor,
   type ProcessorBodyInput,
+  type ProcessorFeeField,
+  type ProcessorType,
 } from '@contracts/payment-processors';
 import { ApiError } from '@/lib/api-client';
+import { heldAs, textField } from '@/lib/form-fields';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
@@ -29,13 +32,13 @@ import { CAPABILITY_OPTIONS, CONFIG_FIELDS, FEE_OPTIONS, FEE_STEP, isMaskedValue
  */
 const formSchema = z
   .object({
-    displayName: processorDisplayNameSchema,
-    processorType: processorTypeSchema,
+    displayName: textField(processorDisplayNameSchema),
+    processorType: heldAs<ProcessorType | ''>()(processorTypeSchema),
     isActive: z.boolean(),
     testMode: z.boolean(),
-    capabilities: processorCapabilitiesSchema,
-    webhookUrl: webhookUrlSchema,
-    fees: processorFeesSchema,
+    capabilities: heldAs<string[]>()(processorCapabilitiesSchema),
+    webhookUrl: textField(webhookUrlSchema),
+    fees: heldAs<Record<ProcessorFeeField, string>>()(processorFeesSchema),
     configuration: z.record(z.string(), z.string()),
   })
   .superRefine((values, ctx) => {
@@ -45,7 +48,8 @@ const formSchema = z
     }
   });
 
-const resolver = zodResolver(formSchema) as unknown as Resolver<ProcessorFormValues>;
+// `raw`: the submit builds the body from the form's own text (see submit below), not from the schema's output.
+const resolver = zodResolver(formSchema, undefined, { raw: true });
 
 interface ProcessorFormProps {
   processor: PaymentProcessor | null;
