@@ -1,16 +1,11 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { useForm, type Control, type FieldPath } from 'react-hook-form';
-import {
-  createOrganizationBodySchema,
-  updateOrganizationBodySchema,
-  type CreateOrganizationBody,
-  type Organization,
-  type OrganizationListItem,
-  type UpdateOrganizationBody,
-} from '@contracts/organizations';
-import { INDUSTRIES, labelsFor } from '@contracts/vocabulary';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { createOrganizationBodySchema, type CreateOrganizationBody, type Organization, type OrganizationListItem } from '@contracts/organizations';
+import { INDUSTRIES, labelsFor, type LabelSet } from '@contracts/vocabulary';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
+import { heldAs, textField } from '@/lib/form-fields';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
@@ -22,11 +17,30 @@ import { useCreateOrganization, useUpdateOrganization } from '@/features/organiz
 import { MaskedBankAccountInput } from '@/features/organization/components/masked-bank-account-input';
 import { issueField, LABEL_KEYS, LABEL_NAMES, organizationFormValues, type OrganizationFormValues } from '@/features/organization/lib/organization-form-values';
 
-// The screen already holds the contract (logo and slug rules); only the form resolver loads on first use.
-const resolvers = {
-  create: lazyZodResolver<OrganizationFormValues>(() => Promise.resolve(createOrganizationBodySchema)),
-  update: lazyZodResolver<OrganizationFormValues>(() => Promise.resolve(updateOrganizationBodySchema)),
-};
+// The contract's fields, read from the inputs' text. The form always holds a name, so the create body's rules
+// are the update's too (the update's name is optional only for requests that leave it out); the screen already
+// holds the contract, and the staff layout loads zod's words (docs/decisions/015-one-form-pattern.md).
+const shape = createOrganizationBodySchema.shape;
+const resolver = zodResolver(
+  z.object({
+    name: textField(shape.name),
+    slug: textField(shape.slug),
+    industry: textField(shape.industry),
+    address: textField(shape.address),
+    city: textField(shape.city),
+    state: textField(shape.state),
+    zip: textField(shape.zip),
+    phone: textField(shape.phone),
+    email: textField(shape.email),
+    website: textField(shape.website),
+    paymentLink: textField(shape.paymentLink),
+    bankAccount: textField(shape.bankAccount),
+    bankRouting: textField(shape.bankRouting),
+    taxId: textField(shape.taxId),
+    notes: textField(shape.notes),
+    labelOverrides: heldAs<Record<keyof LabelSet, string>>()(shape.labelOverrides),
+  }),
+);
 
 interface OrganizationDialogProps {
   /** The organization to edit; null creates a new one. */
@@ -39,9 +53,7 @@ export function OrganizationDialog({ organization, onClose, onSaved }: Organizat
   const isEdit = organization !== null;
   const create = useCreateOrganization();
   const update = useUpdateOrganization();
-  const resolver = isEdit ? resolvers.update : resolvers.create;
-  resolver.preload();
-  const form = useForm<OrganizationFormValues>({ resolver: resolver.resolver, defaultValues: organizationFormValues(organization) });
+  const form = useForm({ resolver, defaultValues: organizationFormValues(organization) });
   const industry = form.watch('industry');
   const industryLabels = labelsFor(industry || null);
   // An industry no longer offered stays selectable for the organization that has it.
@@ -52,8 +64,8 @@ export function OrganizationDialog({ organization, onClose, onSaved }: Organizat
   const submit = form.handleSubmit(async (values) => {
     try {
       const saved = isEdit
-        ? await update.mutateAsync({ id: organization.id, body: values as unknown as UpdateOrganizationBody })
-        : await create.mutateAsync(values as unknown as CreateOrganizationBody);
+        ? await update.mutateAsync({ id: organization.id, body: values })
+        : await create.mutateAsync(values);
       toast({ title: isEdit ? 'Organization updated successfully' : 'Organization created successfully' });
       onSaved?.(saved);
       onClose();
@@ -80,7 +92,7 @@ export function OrganizationDialog({ organization, onClose, onSaved }: Organizat
           </DialogDescription>
         </DialogHeader>
         <Form {...form}>
-          <form onSubmit={submit} onFocus={resolver.preload} noValidate className="grid gap-6" aria-label="Organization">
+          <form onSubmit={submit} noValidate className="grid gap-6" aria-label="Organization">
             <Section title="Business">
               <TextField control={form.control} name="name" label="Name" autoFocus maxLength={200} wide />
               <FormField
@@ -197,7 +209,7 @@ function Section({ title, description, children }: { title: string; description?
 }
 
 interface TextFieldProps extends Omit<ComponentProps<typeof Input>, 'name'> {
-  control: Control<OrganizationFormValues>;
+  control: Control<OrganizationFormValues, unknown, CreateOrganizationBody>;
   name: FieldPath<OrganizationFormValues>;
   label: string;
   /** Spans both columns on wider screens. */
