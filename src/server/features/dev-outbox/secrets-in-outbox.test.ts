@@ -14,7 +14,7 @@ let admin: string;
 beforeAll(async () => {
   sink = await startSmtpSink();
   t = await createTestApp({ SMTP_URL: sink.url });
-  const org = await t.createOrganization({ name: 'Masked Mail Co' });
+  const org = await t.createOrganization({ name: 'Masked Mail Co', industry: null });
   orgId = org.id;
   admin = await t.cookieFor((await t.createUser({ role: 'org_admin', organizationId: org.id })).id);
 });

@@ -3,6 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createCustomer, orgKit, pdfText, type OrgKit } from './documents.test-kit';
+import { buildInvoiceEmail, buildInvoiceHtml } from '../invoices/email-invoice';
+import { loadBusiness, loadDocumentCustomer } from './document-parties';
 import { dueDetails } from './invoice-pdf';
 
 let t: TestApp;
@@ -51,3 +53,28 @@ describe('invoice PDF: due date and payment terms', () => {
     expect(dueDetails(null, 'due_on_receipt')).toEqual([{ label: 'Due date', value: 'On receipt' }]);
   });
 });
+
+describe('invoice e-mail: the same due rows as the PDF', () => {
+  it('a Net 30 customer without a due date: "Payment terms: Net 30" in both parts, never "On receipt"', async () => {
+    const customer = await createCustomer(t, a.org.id, { name: 'Terms by mail', paymentTerms: 'net30' });
+    const created = await t.call({
+      method: 'POST',
+      url: '/api/invoices',
+      cookie: a.admin,
+      payload: { customerId: customer.id, lineItems: [{ description: 'Work', quantity: 1, rate: '10.00' }] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const db = t.database.db;
+    const invoice = (await t.call({ url: `/api/invoices/${created.json().id}`, cookie: a.admin })).json();
+    const documentCustomer = await loadDocumentCustomer(db, a.org.id, customer.id);
+    if (!documentCustomer) throw new Error('customer not found');
+    const input = { invoice, business: await loadBusiness(db, a.org.id), customer: documentCustomer };
+    const { text } = buildInvoiceEmail(input);
+    expect(text).toContain('Payment terms: Net 30');
+    expect(text).not.toContain('On receipt');
+    const html = buildInvoiceHtml(input, null);
+    expect(html).toContain('Net 30');
+    expect(html).not.toContain('On receipt');
+  });
+});
+

@@ -13,9 +13,9 @@ import { customers, invoices } from '../../db/schema/index';
 import { createPortalLink } from '../documents/create-portal-link';
 import type { RequestContext } from '../../platform/context';
 import { htmlItems, itemLines, logoUrl, recipientOf, sendDocumentEmail, signature, signatureLines } from '../documents/document-mail';
-import { loadBusiness, loadDocumentCustomer, loadLogo, paymentTermsLabel, type Business, type DocumentCustomer } from '../documents/document-parties';
+import { loadBusiness, loadDocumentCustomer, loadLogo, type Business, type DocumentCustomer } from '../documents/document-parties';
 import { getInvoice } from '../documents/get-invoice';
-import { invoicePdfModel, pdfFileName } from '../documents/invoice-pdf';
+import { dueDetails, invoicePdfModel, pdfFileName } from '../documents/invoice-pdf';
 
 export interface InvoiceEmailInput {
   invoice: Invoice;
@@ -37,8 +37,8 @@ export function buildInvoiceEmail({ invoice, business, customer, portalUrl }: In
     '',
     `${word.title} number: ${invoice.invoiceNumber}`,
     `${word.title} date: ${formatDate(invoice.createdAt)}`,
-    `Due date: ${formatDate(invoice.dueDate, 'On receipt')}`,
-    `Payment terms: ${paymentTermsLabel(customer.paymentTerms)}`,
+    // The same due rows as the PDF, so the e-mail never says "On receipt" beside "Net 30".
+    ...dueDetails(invoice.dueDate, customer.paymentTerms).map((row) => `${row.label}: ${row.value}`),
     '',
     'Items:',
     ...itemLines(invoice.lineItems),
@@ -69,7 +69,7 @@ export function buildInvoiceHtml({ invoice, business, customer, portalUrl }: Inv
     items: htmlItems(invoice.lineItems),
     summary: [
       { label: `${word.title} date`, value: formatDate(invoice.createdAt) },
-      { label: 'Due date', value: formatDate(invoice.dueDate, 'On receipt') },
+      ...dueDetails(invoice.dueDate, customer.paymentTerms),
       { label: 'Subtotal', value: formatMoney(invoice.subtotal) },
       { label: 'Tax', value: formatMoney(invoice.tax) },
       { label: 'Total', value: formatMoney(invoice.total) },
