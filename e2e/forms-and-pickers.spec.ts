@@ -179,3 +179,25 @@ describe("the super user's customer picker", () => {
     await context.close();
   });
 });
+
+describe("the super user's vendor picker", () => {
+  it("editing a vendor payment offers only that organization's vendors, each with its organization's name", async () => {
+    const tag = randomUUID().slice(0, 8);
+    const { context, page } = await signedInPage(browser, 'super@example.com');
+    const orgA = await postJson<{ id: number; name: string }>(page, '/api/organizations', { name: `Vendor North ${tag}` });
+    const orgB = await postJson<{ id: number; name: string }>(page, '/api/organizations', { name: `Vendor South ${tag}` });
+    const vendorA = await postJson<{ id: number }>(page, '/api/vendors', { organizationId: orgA.id, name: `Acme ${tag}` });
+    await postJson(page, '/api/vendors', { organizationId: orgB.id, name: `Bolt ${tag}` });
+    await postJson(page, '/api/vendor-payments', { vendorId: vendorA.id, amount: '12.50', paymentDate: '2026-11-20', method: 'check' });
+
+    await page.goto('/vendors');
+    await page.getByRole('button', { name: `Edit payment to Acme ${tag}` }).click();
+    const dialog = dialogTitled(page, 'Edit Payment');
+    const vendor = dialog.getByLabel('Vendor');
+    await expect.poll(async () => (await vendor.locator('option').allTextContents()).some((o) => o.includes(`Acme ${tag}`))).toBe(true);
+    const options = await vendor.locator('option').allTextContents();
+    expect(options).toContain(`Acme ${tag} (${orgA.name})`);
+    expect(options.some((o) => o.includes(`Bolt ${tag}`))).toBe(false);
+    await context.close();
+  });
+});

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { VENDOR_LIMITS, VENDOR_PAYMENT_METHODS, vendorPaymentFieldsSchema, type VendorPayment, type VendorPaymentMethod } from '@contracts/vendors';
 import { errorMessage } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/auth/current-user';
+import { useOrganizationLabel } from '@/lib/use-organizations';
 import { heldAs, textField } from '@/lib/form-fields';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -39,6 +41,8 @@ const FIELDS = Object.keys(vendorPaymentFormValues(null));
 
 export function VendorPaymentForm({ payment, onDone }: { payment: VendorPayment | null; onDone: () => void }) {
   const vendors = useVendorOptions();
+  const { user } = useCurrentUser();
+  const organizationLabel = useOrganizationLabel(user?.role === 'super_user');
   if (vendors.isPending) {
     return (
       <div className="grid gap-4" aria-busy="true">
@@ -56,8 +60,14 @@ export function VendorPaymentForm({ payment, onDone }: { payment: VendorPayment 
       </Alert>
     );
   }
+  // A payment keeps to its own organization's vendors, and a super user sees whose each vendor is (ADR 015).
+  const choices = vendors.data
+    .filter((v) => !payment || v.organizationId === payment.organizationId)
+    .map((v) => {
+      const organization = organizationLabel(v.organizationId);
+      return { id: v.id, name: organization ? `${v.name} (${organization})` : v.name };
+    });
   // A payment's vendor beyond the first page of choices is still offered under its recorded name.
-  const choices = vendors.data.map((v) => ({ id: v.id, name: v.name }));
   if (payment && !choices.some((c) => c.id === payment.vendorId)) choices.unshift({ id: payment.vendorId, name: payment.vendorName ?? `Vendor #${payment.vendorId}` });
   return <VendorPaymentFormBody payment={payment} vendors={choices} onDone={onDone} />;
 }
