@@ -59,7 +59,8 @@ describe('signing in as each demo role', () => {
     await page.getByRole('link', { name: 'Patients' }).first().click();
     await page.waitForURL((url) => url.pathname === '/customers');
     await page.getByRole('heading', { name: 'Patients', level: 1 }).waitFor();
-    expect(await page.getByTestId('page-title').textContent()).toBe('Customers');
+    // The top bar says what the menu and the page say (docs/customer-emails.md#vocabulary-on-screens).
+    expect(await page.getByTestId('page-title').textContent()).toBe('Patients');
     await page.context().close();
   });
 
