@@ -28,7 +28,8 @@ const fieldOf = (path: ApiIssue['path']) => FIELDS.find((f) => f === (Array.isAr
 
 export interface UserFormProps {
   user: User | null;
-  resolver: LazyResolver<UserFormValues>;
+  /** Reads the values into the caller's body (the contract's schema), handed to onSubmit. */
+  resolver: LazyResolver<UserFormValues, unknown>;
   /** The roles the caller may give. */
   roles: readonly Role[];
   /** The organization picker's choices; null: no picker (an organization admin's users join their organization). */
@@ -50,7 +51,7 @@ export interface UserFormProps {
 export function UserForm(props: UserFormProps) {
   const { user, resolver, roles, organizations, isSelf, isPending, submitLabel, onCancel } = props;
   resolver.preload();
-  const form = useForm<UserFormValues>({
+  const form = useForm<UserFormValues, unknown, unknown>({
     resolver: resolver.resolver,
     defaultValues: {
       email: user?.email ?? '',

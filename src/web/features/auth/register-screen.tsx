@@ -21,7 +21,7 @@ interface RegisterForm {
   email: string;
 }
 
-const validation = lazyZodResolver<RegisterForm>(() =>
+const validation = lazyZodResolver(() =>
   import('@contracts/auth').then((m) => m.registerBodySchema.pick({ firstName: true, lastName: true, email: true })),
 );
 

@@ -8,7 +8,7 @@ interface CodeForm {
   code: string;
 }
 
-const validation = lazyZodResolver<CodeForm>(() => import('@contracts/auth').then((m) => m.verifyOtpBodySchema.pick({ code: true })));
+const validation = lazyZodResolver(() => import('@contracts/auth').then((m) => m.verifyOtpBodySchema.pick({ code: true })));
 
 interface CodeStepProps {
   email: string;

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 
-const validation = lazyZodResolver<SendOtpBody>(() => import('@contracts/auth').then((m) => m.sendOtpBodySchema));
+const validation = lazyZodResolver(() => import('@contracts/auth').then((m) => m.sendOtpBodySchema));
 
 interface EmailStepProps {
   defaultEmail: string;

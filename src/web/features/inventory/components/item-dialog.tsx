@@ -42,7 +42,22 @@ function formValues(item: InventoryItem | null): ItemFormValues {
   };
 }
 
-const itemResolver = lazyZodResolver<ItemFormValues, CreateInventoryItemBody>(() => import('@contracts/inventory').then((m) => m.inventoryFieldsSchema));
+const itemResolver = lazyZodResolver(() =>
+  Promise.all([import('zod'), import('@/lib/form-fields'), import('@contracts/inventory')]).then(([{ z }, { textField }, { inventoryFieldsSchema: { shape } }]) =>
+    z.object({
+      name: textField(shape.name),
+      description: textField(shape.description),
+      sku: textField(shape.sku),
+      category: textField(shape.category),
+      quantity: textField(shape.quantity),
+      minimumStock: textField(shape.minimumStock),
+      unitCost: textField(shape.unitCost),
+      unitPrice: textField(shape.unitPrice),
+      supplier: textField(shape.supplier),
+      location: textField(shape.location),
+    }),
+  ),
+);
 
 export function ItemDialog({ item, onClose }: { item: InventoryItem | null; onClose: () => void }) {
   const save = useSaveInventoryItem();

@@ -13,8 +13,10 @@ import { useSaveInventoryItem } from '@/features/inventory/api/inventory-api';
 type QuantityValues = { quantity: string };
 
 // The contract's own quantity rule ("Quantity must be a whole number", not negative, not too large).
-const quantityResolver = lazyZodResolver<QuantityValues, { quantity: number }>(() =>
-  import('@contracts/inventory').then((m) => m.inventoryFieldsSchema.pick({ quantity: true }).required()),
+const quantityResolver = lazyZodResolver(() =>
+  Promise.all([import('zod'), import('@/lib/form-fields'), import('@contracts/inventory')]).then(([{ z }, { textField }, m]) =>
+    z.object({ quantity: textField(m.inventoryFieldsSchema.shape.quantity.nonoptional()) }),
+  ),
 );
 
 /** The quick edit: PUT with only the quantity. */

@@ -11,7 +11,10 @@ import { UserForm, type UserFormValues } from '@/components/user-form';
 
 // docs/rules/organizations-and-roles.md#create-user: a role must be chosen, and an organization unless the role is customer
 // (or super_user: system-wide users belong to no organization).
-const resolver = lazyZodResolver<UserFormValues>(() => import('@contracts/users').then((m) => m.adminCreateUserBodySchema));
+// The form's values are what the inputs hold (role '' before a choice); the contract's schema reads them (ADR 015).
+const resolver = lazyZodResolver(() =>
+  Promise.all([import('@/lib/form-fields'), import('@contracts/users')]).then(([{ heldAs }, m]) => heldAs<UserFormValues>()(m.adminCreateUserBodySchema)),
+);
 
 export function CreateUserDialog({ onClose }: { onClose: () => void }) {
   const organizations = useOrganizations();

@@ -14,7 +14,11 @@ import { useStartTimer, useTimerWorkOrderOptions } from '@/features/time-trackin
 type StartValues = { workOrderId: string; description: string };
 
 // The contract's start body: "Please select a work order" without one, the description's limit (loads on first use).
-const startResolver = lazyZodResolver<StartValues, StartTimeEntryBody>(() => import('@contracts/time-entries').then((m) => m.startTimeEntryBodySchema));
+const startResolver = lazyZodResolver(() =>
+  Promise.all([import('zod'), import('@/lib/form-fields'), import('@contracts/time-entries')]).then(([{ z }, { textField }, m]) =>
+    z.object({ workOrderId: textField(m.startTimeEntryBodySchema.shape.workOrderId), description: textField(m.startTimeEntryBodySchema.shape.description) }),
+  ),
+);
 
 export function StartTimerForm({ autoFocus }: { autoFocus: boolean }) {
   const labels = useLabels();

@@ -25,10 +25,13 @@ interface FormValues {
 /** What the contract's schema makes of the form: a new link's body, or an edit's. */
 type FormOutput = CreateShortUrlBody | UpdateShortUrlBody;
 
+// The form's values are what the inputs hold; the contract's schema reads them (ADR 015).
+const shortUrls = () =>
+  Promise.all([import('@/lib/form-fields'), import('@contracts/short-urls')]).then(([{ heldAs }, m]) => ({ form: heldAs<FormValues>(), m }));
 // zod and the contract's rules load when the dialog is first used, not with the list.
 const resolvers = {
-  create: lazyZodResolver<FormValues, FormOutput>(() => import('@contracts/short-urls').then((m) => m.createShortUrlBodySchema)),
-  update: lazyZodResolver<FormValues, FormOutput>(() => import('@contracts/short-urls').then((m) => m.updateShortUrlBodySchema)),
+  create: lazyZodResolver(() => shortUrls().then(({ form, m }) => form(m.createShortUrlBodySchema))),
+  update: lazyZodResolver(() => shortUrls().then(({ form, m }) => form(m.updateShortUrlBodySchema))),
 };
 
 const FORM_FIELDS = ['title', 'originalUrl', 'shortCode', 'organizationId'] as const;

@@ -11,15 +11,16 @@ import { useSaveUser } from '@/features/users/api/save-user';
 import { UserForm, type UserFormValues } from '@/components/user-form';
 
 // Organization admins never send an organization (theirs is implied), so their schemas leave the field out.
-const users = () => import('@contracts/users');
+// The form's values are what the inputs hold (UserFormValues); the contract's schema reads them (ADR 015).
+const users = () => Promise.all([import('@/lib/form-fields'), import('@contracts/users')]).then(([{ heldAs }, m]) => ({ form: heldAs<UserFormValues>(), m }));
 const RESOLVERS = {
   create: {
-    withOrganization: lazyZodResolver<UserFormValues>(() => users().then((m) => m.createUserBodySchema)),
-    withoutOrganization: lazyZodResolver<UserFormValues>(() => users().then((m) => m.createUserBodySchema.omit({ organizationId: true }))),
+    withOrganization: lazyZodResolver(() => users().then(({ form, m }) => form(m.createUserBodySchema))),
+    withoutOrganization: lazyZodResolver(() => users().then(({ form, m }) => form(m.createUserBodySchema.omit({ organizationId: true })))),
   },
   edit: {
-    withOrganization: lazyZodResolver<UserFormValues>(() => users().then((m) => m.updateUserBodySchema)),
-    withoutOrganization: lazyZodResolver<UserFormValues>(() => users().then((m) => m.updateUserBodySchema.omit({ organizationId: true }))),
+    withOrganization: lazyZodResolver(() => users().then(({ form, m }) => form(m.updateUserBodySchema))),
+    withoutOrganization: lazyZodResolver(() => users().then(({ form, m }) => form(m.updateUserBodySchema.omit({ organizationId: true })))),
   },
 };
 
