@@ -84,7 +84,7 @@ export function DevOutboxScreen() {
                       </TableCell>
                       <TableCell className="align-top whitespace-nowrap">{formatDateTime(entry.createdAt)}</TableCell>
                       <TableCell className="min-w-72 align-top">
-                        <pre className="max-h-60 overflow-auto rounded-md bg-muted p-2 font-mono text-xs whitespace-pre-wrap">{entry.text}</pre>
+                        <pre tabIndex={0} aria-label={`Text of ${entry.subject ?? `the message to ${entry.to}`}`} className="max-h-60 overflow-auto rounded-md bg-muted p-2 font-mono text-xs whitespace-pre-wrap">{entry.text}</pre>
                       </TableCell>
                     </TableRow>
                   ))}
