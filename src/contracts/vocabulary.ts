@@ -42,7 +42,7 @@ export function industryKey(industry: string | null | undefined): string {
 
 /**
  * Labels for an organization: its industry's set, with the organization's own overrides on top
- * (docs/rules/platform.md#industry-vocabulary: per-organization overrides replace the original's two hard-coded organizations).
+ * (docs/rules/platform.md#industry-vocabulary): overrides are stored per organization, so no organization's words are written into the code.
  */
 export function labelsFor(industry: string | null | undefined, overrides?: Partial<LabelSet> | null): LabelSet {
   const base = INDUSTRY_LABELS[industryKey(industry)];
