@@ -1,5 +1,5 @@
 // Staff's "Email portal link" on a customer's row: a new 30-day link sent to the customer's e-mail address.
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { PORTAL_LINK_DAYS, PORTAL_MESSAGES, type PortalLinkResponse } from '../../../contracts/customer-portal';
 import { deliveryFailure } from '../../adapters/delivery-failure';
 import type { Mailer } from '../../adapters/mail/mailer';
@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { customers, organizations } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { invalid, notFound } from '../../platform/errors';
-import { tenantFilter } from '../../platform/tenancy';
+import { tenantScope, tenantWhere } from '../../platform/tenancy';
 import { writeAudit } from '../audit/write-audit';
 import { createPortalLink } from '../documents/create-portal-link';
 import { renderCustomerEmail } from '../documents/customer-email';
@@ -20,7 +20,7 @@ export async function emailPortalLink(deps: { db: Db; config: Config; mailer: Ma
     .select({ customer: customers, organizationName: organizations.name })
     .from(customers)
     .innerJoin(organizations, eq(organizations.id, customers.organizationId))
-    .where(and(eq(customers.id, customerId), tenantFilter(ctx, customers.organizationId)))
+    .where(tenantWhere(tenantScope(ctx), customers, eq(customers.id, customerId)))
     .limit(1);
   if (!row) throw notFound(PORTAL_MESSAGES.customerNotFound);
   const { customer, organizationName } = row;

@@ -9,7 +9,7 @@ import type { DbOrTx } from '../../db/client';
 import { customers, portalTokens } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { forbidden, notFound, unauthenticated } from '../../platform/errors';
-import { tenantFilter } from '../../platform/tenancy';
+import { tenantScope, tenantWhere } from '../../platform/tenancy';
 import { hashToken } from '../../platform/tokens';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -51,7 +51,7 @@ export async function resolvePortalCustomer(db: DbOrTx, req: FastifyRequest, opt
     const [customer] = await db
       .select()
       .from(customers)
-      .where(and(eq(customers.id, opts.customerId), tenantFilter(ctx, customers.organizationId)))
+      .where(tenantWhere(tenantScope(ctx), customers, eq(customers.id, opts.customerId)))
       .limit(1);
     if (!customer) throw notFound(PORTAL_MESSAGES.customerNotFound);
     return { customer, viewer: 'staff', canPay: ctx.permissions.has('process_payments') };

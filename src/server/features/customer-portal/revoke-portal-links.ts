@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { customers, portalTokens } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
-import { tenantFilter } from '../../platform/tenancy';
+import { tenantScope, tenantWhere } from '../../platform/tenancy';
 import { writeAudit } from '../audit/write-audit';
 
 /** Whose links: one customer's (access turned off, the explicit action), or those a staff member handed out. */
@@ -35,7 +35,7 @@ export async function revokeCustomerPortalLinks(db: Db, ctx: RequestContext, cus
     const [customer] = await tx
       .select({ id: customers.id, organizationId: customers.organizationId })
       .from(customers)
-      .where(and(eq(customers.id, customerId), tenantFilter(ctx, customers.organizationId)))
+      .where(tenantWhere(tenantScope(ctx), customers, eq(customers.id, customerId)))
       .limit(1)
       .for('update');
     if (!customer) throw notFound(PORTAL_MESSAGES.customerNotFound);

@@ -1,12 +1,12 @@
 // Changes the fields sent; a field left out stays as it is. The organization never changes. Turning portal access
 // off revokes the customer's portal links in the same transaction.
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Customer, UpdateCustomerBody } from '../../../contracts/customers';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
-import { tenantFilter } from '../../platform/tenancy';
+import { tenantScope, tenantWhere } from '../../platform/tenancy';
 import { revokePortalLinks } from '../customer-portal/revoke-portal-links';
 import { toCustomerResponse } from './customer-response';
 
@@ -16,7 +16,7 @@ export async function updateCustomer(db: Db, ctx: RequestContext, id: number, bo
   const { organizationId: _ignored, ...fields } = body;
   // Drop the fields that were left out; null clears a field.
   const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<typeof customers.$inferInsert>;
-  const scope = and(eq(customers.id, id), tenantFilter(ctx, customers.organizationId));
+  const scope = tenantWhere(tenantScope(ctx), customers, eq(customers.id, id));
   if (Object.keys(changes).length === 0) {
     const [row] = await db.select().from(customers).where(scope).limit(1);
     if (!row) throw notFound('Customer not found');

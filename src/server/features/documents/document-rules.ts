@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { customers, estimates, workOrders } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { invalid } from '../../platform/errors';
-import { organizationForWrite, tenantFilter } from '../../platform/tenancy';
+import { organizationForWrite, tenantScope, tenantWhere } from '../../platform/tenancy';
 
 const fieldError = (field: string, message: string) => invalid(`${field}: ${message}`, [{ path: field, message }]);
 
@@ -41,7 +41,7 @@ export async function organizationAndCustomer(
     const [c] = await tx
       .select({ id: customers.id, organizationId: customers.organizationId, name: customers.name })
       .from(customers)
-      .where(and(eq(customers.id, input.customerId), tenantFilter(ctx, customers.organizationId)))
+      .where(tenantWhere(tenantScope(ctx), customers, eq(customers.id, input.customerId)))
       .limit(1);
     if (!c) throw fieldError('customerId', 'Customer not found');
     return { organizationId: c.organizationId, customer: c };

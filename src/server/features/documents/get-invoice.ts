@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Invoice } from '../../../contracts/invoices';
 import type { DbOrTx } from '../../db/client';
 import { customers, invoices } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
-import { tenantFilter } from '../../platform/tenancy';
+import { tenantScope, tenantWhere } from '../../platform/tenancy';
 import { invoiceColumns, invoiceCustomerJoin, toInvoices } from './invoice-view';
 
 /** One invoice of the caller's organization with its line items and balance; another organization's is a 404. */
@@ -13,7 +13,7 @@ export async function getInvoice(db: DbOrTx, ctx: RequestContext, id: number): P
     .select(invoiceColumns)
     .from(invoices)
     .leftJoin(customers, invoiceCustomerJoin)
-    .where(and(eq(invoices.id, id), tenantFilter(ctx, invoices.organizationId)))
+    .where(tenantWhere(tenantScope(ctx), invoices, eq(invoices.id, id)))
     .limit(1);
   if (rows.length === 0) throw notFound('Invoice not found');
   const [inv] = toInvoices(rows);

@@ -4,7 +4,7 @@ import type { Estimate } from '../../../contracts/estimates';
 import type { DbOrTx } from '../../db/client';
 import { customers, estimateLineItems, estimates } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
-import { tenantFilter } from '../../platform/tenancy';
+import { scopeFilter, tenantScope } from '../../platform/tenancy';
 
 // Email to customer is offered only when there is an address to send to.
 const customerHasEmail = sql<boolean>`coalesce(trim(${customers.email}), '') <> ''`;
@@ -27,7 +27,7 @@ export async function toEstimates(db: DbOrTx, ctx: RequestContext, rows: Row[]):
           estimateLineItems.estimateId,
           rows.map((r) => r.est.id),
         ),
-        tenantFilter(ctx, estimateLineItems.organizationId),
+        scopeFilter(tenantScope(ctx), estimateLineItems.organizationId),
       ),
     )
     .orderBy(asc(estimateLineItems.estimateId), asc(estimateLineItems.sortOrder), asc(estimateLineItems.id));

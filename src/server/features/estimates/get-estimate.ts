@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Estimate } from '../../../contracts/estimates';
 import type { DbOrTx } from '../../db/client';
 import { customers, estimates } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
-import { tenantFilter } from '../../platform/tenancy';
+import { tenantScope, tenantWhere } from '../../platform/tenancy';
 import { estimateColumns, estimateCustomerJoin, toEstimates } from './estimate-view';
 
 /** One estimate of the caller's organization with its line items; another organization's is a 404. */
@@ -13,7 +13,7 @@ export async function getEstimate(db: DbOrTx, ctx: RequestContext, id: number): 
     .select(estimateColumns)
     .from(estimates)
     .leftJoin(customers, estimateCustomerJoin)
-    .where(and(eq(estimates.id, id), tenantFilter(ctx, estimates.organizationId)))
+    .where(tenantWhere(tenantScope(ctx), estimates, eq(estimates.id, id)))
     .limit(1);
   if (rows.length === 0) throw notFound('Estimate not found');
   const [est] = await toEstimates(db, ctx, rows);

@@ -6,7 +6,7 @@ import type { RequestContext } from '../../platform/context';
 import { countRows, orderBy, page, runAll } from '../../platform/lists';
 import { cachedRead, tenantScopeKey } from '../../platform/read-cache';
 import { customersNamed, estimateSearch } from '../customers/customer-search';
-import { tenantFilter } from '../../platform/tenancy';
+import { scopeFilter, tenantScope } from '../../platform/tenancy';
 import { estimateColumns, estimateCustomerJoin, toEstimates } from './estimate-view';
 
 const SORTABLE = {
@@ -25,7 +25,7 @@ export function listEstimates(db: DbOrTx, ctx: RequestContext, query: EstimateLi
 }
 
 async function estimatesPage(db: DbOrTx, ctx: RequestContext, query: EstimateListQuery, cache: object): Promise<{ items: Estimate[]; total: number }> {
-  const filters: (SQL | undefined)[] = [tenantFilter(ctx, estimates.organizationId, query.organizationId)];
+  const filters: (SQL | undefined)[] = [scopeFilter(tenantScope(ctx, query.organizationId), estimates.organizationId)];
   if (query.status) filters.push(eq(estimates.status, query.status));
   if (query.customerId) filters.push(eq(estimates.customerId, query.customerId));
   const base = and(...filters);

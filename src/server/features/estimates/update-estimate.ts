@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { estimateLineItems, estimates } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
-import { tenantFilter } from '../../platform/tenancy';
+import { tenantScope, tenantWhere } from '../../platform/tenancy';
 import { checkAmounts, customerInOrganization, documentTotals } from '../documents/document-rules';
 import { getEstimate } from './get-estimate';
 
@@ -19,7 +19,7 @@ export async function updateEstimate(db: Db, ctx: RequestContext, id: number, in
     const [current] = await tx
       .select()
       .from(estimates)
-      .where(and(eq(estimates.id, id), tenantFilter(ctx, estimates.organizationId)))
+      .where(tenantWhere(tenantScope(ctx), estimates, eq(estimates.id, id)))
       .limit(1)
       .for('update');
     if (!current) throw notFound('Estimate not found');

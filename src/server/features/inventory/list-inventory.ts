@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { inventoryItems } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { likePattern, orderBy, page, runAll } from '../../platform/lists';
-import { tenantFilter } from '../../platform/tenancy';
+import { scopeFilter, tenantScope } from '../../platform/tenancy';
 import { toInventoryResponse } from './inventory-response';
 
 const SORTABLE = {
@@ -36,7 +36,7 @@ function inventorySearch(q: string | undefined): SQL | undefined {
 }
 
 export async function listInventory(db: DbOrTx, ctx: RequestContext, query: ListQuery): Promise<{ rows: InventoryItem[]; total: number }> {
-  const where = and(tenantFilter(ctx, inventoryItems.organizationId, query.organizationId), inventorySearch(query.q));
+  const where = and(scopeFilter(tenantScope(ctx, query.organizationId), inventoryItems.organizationId), inventorySearch(query.q));
   const { limit, offset } = page(query);
   const order = query.sort === 'name' || query.sort === '-name' ? byName(query.sort === '-name') : orderBy(query, SORTABLE, byName(false));
   const [rows, total] = await runAll(

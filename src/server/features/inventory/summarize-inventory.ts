@@ -4,7 +4,7 @@ import type { InventorySummary } from '../../../contracts/inventory';
 import type { DbOrTx } from '../../db/client';
 import { inventoryItems } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
-import { tenantFilter } from '../../platform/tenancy';
+import { scopeFilter, tenantScope } from '../../platform/tenancy';
 
 export async function summarizeInventory(db: DbOrTx, ctx: RequestContext, organizationId?: number): Promise<InventorySummary> {
   const { quantity, minimumStock } = inventoryItems;
@@ -16,6 +16,6 @@ export async function summarizeInventory(db: DbOrTx, ctx: RequestContext, organi
       inStock: sql<number>`count(*) filter (where ${quantity} > 0 and ${quantity} > ${minimumStock})::int`,
     })
     .from(inventoryItems)
-    .where(tenantFilter(ctx, inventoryItems.organizationId, organizationId));
+    .where(scopeFilter(tenantScope(ctx, organizationId), inventoryItems.organizationId));
   return { total: Number(r?.total ?? 0), inStock: Number(r?.inStock ?? 0), lowStock: Number(r?.lowStock ?? 0), outOfStock: Number(r?.outOfStock ?? 0) };
 }

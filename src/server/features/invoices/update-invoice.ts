@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { invoiceLineItems, invoices } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { conflict, notFound, pgErrorCode } from '../../platform/errors';
-import { tenantFilter } from '../../platform/tenancy';
+import { tenantScope, tenantWhere } from '../../platform/tenancy';
 import { writeAudit } from '../audit/write-audit';
 import { checkAmounts, checkEstimateRef, checkWorkOrderRef, customerInOrganization, documentTotals } from '../documents/document-rules';
 import { getInvoice } from '../documents/get-invoice';
@@ -27,7 +27,7 @@ export async function updateInvoice(db: Db, ctx: RequestContext, id: number, inp
       const [current] = await tx
         .select()
         .from(invoices)
-        .where(and(eq(invoices.id, id), tenantFilter(ctx, invoices.organizationId)))
+        .where(tenantWhere(tenantScope(ctx), invoices, eq(invoices.id, id)))
         .limit(1)
         .for('update');
       if (!current) throw notFound('Invoice not found');

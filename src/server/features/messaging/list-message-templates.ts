@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { messageTemplates } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { likePattern, orderBy, page, runAll } from '../../platform/lists';
-import { tenantFilter } from '../../platform/tenancy';
+import { scopeFilter, tenantScope } from '../../platform/tenancy';
 import { requireStaff } from './message-audience';
 import { toTemplateResponse } from './message-response';
 
@@ -20,7 +20,7 @@ function templateSearch(q: string | undefined): SQL | undefined {
 export async function listMessageTemplates(db: DbOrTx, ctx: RequestContext, query: MessageListQuery): Promise<{ rows: MessageTemplate[]; total: number }> {
   requireStaff(ctx);
   const where = and(
-    tenantFilter(ctx, messageTemplates.organizationId, query.organizationId),
+    scopeFilter(tenantScope(ctx, query.organizationId), messageTemplates.organizationId),
     templateSearch(query.q),
     query.type ? eq(messageTemplates.type, query.type) : undefined,
   );

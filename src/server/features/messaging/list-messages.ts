@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { messages } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { likePattern, orderBy, page, runAll } from '../../platform/lists';
-import { tenantFilter } from '../../platform/tenancy';
+import { scopeFilter, tenantScope } from '../../platform/tenancy';
 import { ownMessagesFilter } from './message-audience';
 import { toMessageResponse } from './message-response';
 
@@ -27,7 +27,7 @@ function messageSearch(q: string | undefined): SQL | undefined {
 
 export async function listMessages(db: DbOrTx, ctx: RequestContext, query: MessageListQuery): Promise<{ rows: Message[]; total: number }> {
   const where = and(
-    tenantFilter(ctx, messages.organizationId, query.organizationId),
+    scopeFilter(tenantScope(ctx, query.organizationId), messages.organizationId),
     ownMessagesFilter(ctx),
     messageSearch(query.q),
     query.status ? eq(messages.status, query.status) : undefined,

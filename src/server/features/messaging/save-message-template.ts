@@ -1,5 +1,5 @@
 // Adds, changes and removes message templates of the caller's organization.
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   MESSAGE_LIMITS,
   MESSAGING_MESSAGES,
@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { messageTemplates } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { invalid, notFound } from '../../platform/errors';
-import { organizationForWrite, tenantFilter } from '../../platform/tenancy';
+import { organizationForWrite, tenantScope, tenantWhere } from '../../platform/tenancy';
 import { toTemplateResponse } from './message-response';
 
 export async function createMessageTemplate(db: Db, ctx: RequestContext, body: CreateTemplateBody): Promise<MessageTemplate> {
@@ -23,7 +23,7 @@ export async function createMessageTemplate(db: Db, ctx: RequestContext, body: C
   return toTemplateResponse(row);
 }
 
-const scope = (ctx: RequestContext, id: number) => and(eq(messageTemplates.id, id), tenantFilter(ctx, messageTemplates.organizationId));
+const scope = (ctx: RequestContext, id: number) => tenantWhere(tenantScope(ctx), messageTemplates, eq(messageTemplates.id, id));
 
 export async function updateMessageTemplate(db: Db, ctx: RequestContext, id: number, body: UpdateTemplateBody): Promise<MessageTemplate> {
   // The organization of a template never changes.

@@ -4,7 +4,7 @@ import { checkMessage, MESSAGING_MESSAGES, type Message, type MessageType, type 
 import { messages } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { conflict, invalid, notFound } from '../../platform/errors';
-import { tenantFilter } from '../../platform/tenancy';
+import { tenantScope, tenantWhere } from '../../platform/tenancy';
 import { claimDraft, deliverClaimed, type MessagingDeps } from './deliver-message';
 import { toMessageResponse } from './message-response';
 
@@ -13,7 +13,7 @@ export async function updateMessage(deps: MessagingDeps, ctx: RequestContext, id
   const [row] = await db
     .select()
     .from(messages)
-    .where(and(eq(messages.id, id), tenantFilter(ctx, messages.organizationId)))
+    .where(tenantWhere(tenantScope(ctx), messages, eq(messages.id, id)))
     .limit(1);
   if (!row) throw notFound(MESSAGING_MESSAGES.notFound);
   // 'sending' counts as sent: a second Send while the first is under way must not deliver twice.

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { organizations } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { conflict, notFound, pgErrorCode } from '../../platform/errors';
-import { tenantFilter } from '../../platform/tenancy';
+import { scopeFilter, tenantScope } from '../../platform/tenancy';
 import { writeAudit } from '../audit/write-audit';
 import { organizationChanges } from './organization-changes';
 import { organizationColumns, toOrganization } from './organization-response';
@@ -17,7 +17,7 @@ export async function updateOrganization(db: Db, ctx: RequestContext, id: number
       const [current] = await tx
         .select(organizationColumns)
         .from(organizations)
-        .where(and(eq(organizations.id, id), tenantFilter(ctx, organizations.id)))
+        .where(and(eq(organizations.id, id), scopeFilter(tenantScope(ctx), organizations.id)))
         .for('update')
         .limit(1);
       if (!current) throw notFound(ORGANIZATION_MESSAGES.notFound);

@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { organizations, uploads } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { AppError, invalid, notFound } from '../../platform/errors';
-import { tenantFilter } from '../../platform/tenancy';
+import { scopeFilter, tenantScope } from '../../platform/tenancy';
 import { writeAudit } from '../audit/write-audit';
 import { detectImage } from './detect-image';
 import { organizationColumns, toOrganization } from './organization-response';
@@ -13,7 +13,7 @@ import { uploadIdFromPath, uploadPath } from './upload-path';
 
 /** 404 unless the caller may change this organization (checked before the file is read). */
 export async function assertOrganizationEditable(db: DbOrTx, ctx: RequestContext, id: number): Promise<void> {
-  const [row] = await db.select({ id: organizations.id }).from(organizations).where(and(eq(organizations.id, id), tenantFilter(ctx, organizations.id))).limit(1);
+  const [row] = await db.select({ id: organizations.id }).from(organizations).where(and(eq(organizations.id, id), scopeFilter(tenantScope(ctx), organizations.id))).limit(1);
   if (!row) throw notFound(ORGANIZATION_MESSAGES.notFound);
 }
 
@@ -45,7 +45,7 @@ export async function uploadLogo(db: Db, ctx: RequestContext, id: number, file: 
     const [current] = await tx
       .select({ id: organizations.id, logo: organizations.logo })
       .from(organizations)
-      .where(and(eq(organizations.id, id), tenantFilter(ctx, organizations.id)))
+      .where(and(eq(organizations.id, id), scopeFilter(tenantScope(ctx), organizations.id)))
       .for('update')
       .limit(1);
     if (!current) throw notFound(ORGANIZATION_MESSAGES.notFound);

@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { invoices, paymentLinks } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
-import { tenantFilter } from '../../platform/tenancy';
+import { tenantScope, tenantWhere } from '../../platform/tenancy';
 import { assertPayable, lockInvoiceBalance } from '../payments/settle-payment';
 import { expiryFrom, newLinkId, toPaymentLinkResponse } from './payment-link-response';
 
@@ -20,7 +20,7 @@ export async function createInvoicePaymentLink(
   const [found] = await db
     .select({ organizationId: invoices.organizationId })
     .from(invoices)
-    .where(and(eq(invoices.id, invoiceId), tenantFilter(ctx, invoices.organizationId)))
+    .where(tenantWhere(tenantScope(ctx), invoices, eq(invoices.id, invoiceId)))
     .limit(1);
   if (!found) throw notFound(PAYMENT_LINK_MESSAGES.invoiceNotFound);
 

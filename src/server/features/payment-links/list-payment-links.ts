@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { invoices, paymentLinks } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { likePattern, orderBy, page, runAll } from '../../platform/lists';
-import { tenantFilter } from '../../platform/tenancy';
+import { scopeFilter, tenantScope } from '../../platform/tenancy';
 import { toPaymentLinkResponse } from './payment-link-response';
 
 const SORTABLE = {
@@ -21,7 +21,7 @@ const SORTABLE = {
 export async function listPaymentLinks(db: DbOrTx, ctx: RequestContext, appUrl: string, query: ListQuery): Promise<{ rows: PaymentLink[]; total: number }> {
   const pattern = query.q ? likePattern(query.q) : null;
   const where = and(
-    tenantFilter(ctx, paymentLinks.organizationId, query.organizationId),
+    scopeFilter(tenantScope(ctx, query.organizationId), paymentLinks.organizationId),
     pattern ? or(ilike(invoices.invoiceNumber, pattern), ilike(paymentLinks.description, pattern)) : undefined,
   );
   // The invoice join keeps its own tenant condition so a link can never show another organization's number.

@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { paymentProcessors } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { likePattern, orderBy, page, runAll } from '../../platform/lists';
-import { tenantFilter } from '../../platform/tenancy';
+import { scopeFilter, tenantScope } from '../../platform/tenancy';
 import { toProcessorResponse } from './processor-response';
 
 const SORTABLE = {
@@ -23,7 +23,7 @@ const BY_NAME: SQL[] = [asc(paymentProcessors.displayName), asc(paymentProcessor
 
 export async function listPaymentProcessors(db: DbOrTx, config: Config, ctx: RequestContext, query: ListQuery): Promise<{ rows: PaymentProcessor[]; total: number }> {
   const search = query.q ? or(ilike(paymentProcessors.displayName, likePattern(query.q)), ilike(paymentProcessors.processorType, likePattern(query.q))) : undefined;
-  const where = and(tenantFilter(ctx, paymentProcessors.organizationId, query.organizationId), search);
+  const where = and(scopeFilter(tenantScope(ctx, query.organizationId), paymentProcessors.organizationId), search);
   const { limit, offset } = page(query);
   const [rows, [{ total }]] = await runAll(
     db,

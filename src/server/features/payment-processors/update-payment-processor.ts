@@ -1,5 +1,5 @@
 // Changes the fields sent (Activate sends only isActive); the organization never changes.
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { processorConfigurationIssues, PROCESSOR_MESSAGES, type PaymentProcessor, type UpdateProcessorBody } from '../../../contracts/payment-processors';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -7,7 +7,7 @@ import { paymentProcessors } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { invalid, notFound } from '../../platform/errors';
 import { secretBoxFor } from '../../platform/secret-box';
-import { tenantFilter } from '../../platform/tenancy';
+import { tenantScope, tenantWhere } from '../../platform/tenancy';
 import { auditProcessor } from './processor-audit';
 import { deactivateOtherProcessors, lockOrganizationProcessors } from './lock-organization-processors';
 import { toProcessorResponse } from './processor-response';
@@ -19,7 +19,7 @@ type ProcessorChanges = Partial<typeof paymentProcessors.$inferInsert>;
 export async function updatePaymentProcessor(db: Db, config: Config, ctx: RequestContext, id: number, body: UpdateProcessorBody): Promise<PaymentProcessor> {
   // organizationId is accepted (the form sends the create body) but ignored: processors never move.
   const { organizationId: _ignored, configuration: sentConfiguration, ...fields } = body;
-  const scope = and(eq(paymentProcessors.id, id), tenantFilter(ctx, paymentProcessors.organizationId));
+  const scope = tenantWhere(tenantScope(ctx), paymentProcessors, eq(paymentProcessors.id, id));
 
   const row = await db.transaction(async (tx) => {
     const [found] = await tx.select({ organizationId: paymentProcessors.organizationId }).from(paymentProcessors).where(scope).limit(1);

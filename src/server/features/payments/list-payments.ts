@@ -7,7 +7,7 @@ import { payments } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { countRows, likePattern, orderBy, page, runAll } from '../../platform/lists';
 import { cachedRead, tenantScopeKey } from '../../platform/read-cache';
-import { tenantFilter } from '../../platform/tenancy';
+import { scopeFilter, tenantScope } from '../../platform/tenancy';
 import { toPaymentResponse } from './payment-response';
 
 const SORTABLE = {
@@ -24,7 +24,7 @@ export interface PaymentListQuery extends ListQuery {
 }
 
 export async function listPayments(db: DbOrTx, ctx: RequestContext, query: PaymentListQuery): Promise<{ items: Payment[]; total: number }> {
-  const filters: (SQL | undefined)[] = [tenantFilter(ctx, payments.organizationId, query.organizationId)];
+  const filters: (SQL | undefined)[] = [scopeFilter(tenantScope(ctx, query.organizationId), payments.organizationId)];
   if (query.invoiceId) filters.push(eq(payments.invoiceId, query.invoiceId));
   if (query.customerId) filters.push(eq(payments.customerId, query.customerId));
   if (query.q) {

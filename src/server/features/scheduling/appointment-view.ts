@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { appointments, services } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { invalid, notFound } from '../../platform/errors';
-import { tenantFilter } from '../../platform/tenancy';
+import { scopeFilter, tenantScope, tenantWhere } from '../../platform/tenancy';
 import { SCHEDULING_LIMITS } from '../../../contracts/scheduling';
 import { addDays, daysBetween, normalize } from '../../platform/wall-clock';
 
@@ -51,7 +51,7 @@ export async function appointmentView(db: DbOrTx, id: number): Promise<Appointme
 
 /** One appointment of the caller's organization; another organization's id is not found. */
 export async function getAppointment(db: DbOrTx, ctx: RequestContext, id: number): Promise<Appointment> {
-  const [view] = await select(db, and(eq(appointments.id, id), tenantFilter(ctx, appointments.organizationId)), 1);
+  const [view] = await select(db, tenantWhere(tenantScope(ctx), appointments, eq(appointments.id, id)), 1);
   if (!view) throw notFound('Appointment not found');
   return view;
 }
@@ -70,7 +70,7 @@ export async function listAppointments(
     if (days > SCHEDULING_LIMITS.maxRangeDays) throw invalid('to: At most 366 days at a time', [{ path: 'to', message: 'At most 366 days at a time' }]);
   }
   const where = and(
-    tenantFilter(ctx, appointments.organizationId, query.organizationId),
+    scopeFilter(tenantScope(ctx, query.organizationId), appointments.organizationId),
     query.from ? gte(appointments.appointmentDate, `${query.from}T00:00:00`) : undefined,
     query.to ? lt(appointments.appointmentDate, `${addDays(query.to, 1)}T00:00:00`) : undefined,
   );

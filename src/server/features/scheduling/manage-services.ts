@@ -1,11 +1,11 @@
 // Services offered for booking: list, add, change, remove (scoped to the caller's organization).
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { SCHEDULING_DEFAULTS, type CreateServiceBody, type Service, type UpdateServiceBody } from '../../../contracts/scheduling';
 import type { DbOrTx } from '../../db/client';
 import { services } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
-import { organizationForWrite, tenantFilter } from '../../platform/tenancy';
+import { organizationForWrite, scopeFilter, tenantScope, tenantWhere } from '../../platform/tenancy';
 import { ensureOrganization } from './organization-scope';
 
 export function toServiceResponse(row: typeof services.$inferSelect): Service {
@@ -25,7 +25,7 @@ export async function listServices(db: DbOrTx, ctx: RequestContext, organization
   const rows = await db
     .select()
     .from(services)
-    .where(tenantFilter(ctx, services.organizationId, organizationId))
+    .where(scopeFilter(tenantScope(ctx, organizationId), services.organizationId))
     .orderBy(asc(services.name), asc(services.id));
   return rows.map(toServiceResponse);
 }
@@ -51,7 +51,7 @@ export async function updateService(db: DbOrTx, ctx: RequestContext, id: number,
   // A service never moves between organizations.
   const { organizationId: _ignored, ...fields } = body;
   const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<typeof services.$inferInsert>;
-  const scope = and(eq(services.id, id), tenantFilter(ctx, services.organizationId));
+  const scope = tenantWhere(tenantScope(ctx), services, eq(services.id, id));
   const [row] =
     Object.keys(changes).length > 0
       ? await db.update(services).set(changes).where(scope).returning()
@@ -64,7 +64,7 @@ export async function updateService(db: DbOrTx, ctx: RequestContext, id: number,
 export async function deleteService(db: DbOrTx, ctx: RequestContext, id: number): Promise<void> {
   const rows = await db
     .delete(services)
-    .where(and(eq(services.id, id), tenantFilter(ctx, services.organizationId)))
+    .where(tenantWhere(tenantScope(ctx), services, eq(services.id, id)))
     .returning({ id: services.id });
   if (rows.length === 0) throw notFound('Service not found');
 }

@@ -1,11 +1,11 @@
 // The organization's reminder settings: read, create, change (id first, then fields, like every update).
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { ReminderSettings, ReminderSettingsBody } from '../../../contracts/scheduling';
 import type { Db } from '../../db/client';
 import { reminderSettings } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { conflict, notFound } from '../../platform/errors';
-import { organizationForWrite, tenantFilter } from '../../platform/tenancy';
+import { organizationForWrite, tenantScope, tenantWhere } from '../../platform/tenancy';
 import { ensureOrganization, organizationInScope } from './organization-scope';
 import { replanReminders } from '../reminders/replan-reminders';
 
@@ -52,7 +52,7 @@ export async function createReminderSettings(db: Db, ctx: RequestContext, body: 
 
 export async function updateReminderSettings(db: Db, ctx: RequestContext, id: number, body: ReminderSettingsBody): Promise<ReminderSettings> {
   const fields = fieldsOf(body);
-  const scope = and(eq(reminderSettings.id, id), tenantFilter(ctx, reminderSettings.organizationId));
+  const scope = tenantWhere(tenantScope(ctx), reminderSettings, eq(reminderSettings.id, id));
   const [row] =
     Object.keys(fields).length > 0
       ? await db.update(reminderSettings).set(fields).where(scope).returning()

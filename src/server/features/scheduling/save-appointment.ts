@@ -1,11 +1,11 @@
 // Staff appointment writes: create, change, cancel. Each one re-plans the reminders and e-mails the customer.
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SCHEDULING_DEFAULTS, SCHEDULING_MESSAGES, type Appointment, type CreateAppointmentBody, type UpdateAppointmentBody } from '../../../contracts/scheduling';
 import type { Db } from '../../db/client';
 import { appointments } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { invalid, notFound } from '../../platform/errors';
-import { organizationForWrite, tenantFilter } from '../../platform/tenancy';
+import { organizationForWrite, tenantScope, tenantWhere } from '../../platform/tenancy';
 import { scheduleReminders } from '../reminders/schedule-reminders';
 import { sendAppointmentMail, type AppointmentMailKind } from './appointment-mail';
 import { appointmentView } from './appointment-view';
@@ -67,7 +67,7 @@ export async function createAppointment(db: Db, mail: MailDeps, ctx: RequestCont
 
 export async function updateAppointment(db: Db, mail: MailDeps, ctx: RequestContext, id: number, body: UpdateAppointmentBody): Promise<Appointment> {
   const kind = await db.transaction(async (tx): Promise<AppointmentMailKind | null> => {
-    const scope = and(eq(appointments.id, id), tenantFilter(ctx, appointments.organizationId));
+    const scope = tenantWhere(tenantScope(ctx), appointments, eq(appointments.id, id));
     const [current] = await tx.select().from(appointments).where(scope).for('update').limit(1);
     if (!current) throw notFound('Appointment not found');
     const organizationId = current.organizationId;
@@ -112,7 +112,7 @@ export async function updateAppointment(db: Db, mail: MailDeps, ctx: RequestCont
 /** DELETE cancels: the row stays (history, reminders' record) with status cancelled, and the slot frees up. */
 export async function cancelAppointment(db: Db, mail: MailDeps, ctx: RequestContext, id: number): Promise<Appointment> {
   const wasCancelled = await db.transaction(async (tx) => {
-    const scope = and(eq(appointments.id, id), tenantFilter(ctx, appointments.organizationId));
+    const scope = tenantWhere(tenantScope(ctx), appointments, eq(appointments.id, id));
     const [current] = await tx.select({ status: appointments.status }).from(appointments).where(scope).for('update').limit(1);
     if (!current) throw notFound('Appointment not found');
     if (current.status === 'cancelled') return true;

@@ -1,13 +1,13 @@
 // The organization's booking settings: read, first setup (with an unguessable public token), change.
 import { randomBytes } from 'node:crypto';
 import { replanReminders } from '../reminders/replan-reminders';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { minutesOf, SCHEDULING_MESSAGES, WEEKDAYS, type ScheduleSettings, type ScheduleSettingsBody } from '../../../contracts/scheduling';
 import type { Db } from '../../db/client';
 import { scheduleSettings } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { conflict, invalid, notFound } from '../../platform/errors';
-import { organizationForWrite, tenantFilter } from '../../platform/tenancy';
+import { organizationForWrite, tenantScope, tenantWhere } from '../../platform/tenancy';
 import { ensureOrganization, organizationInScope } from './organization-scope';
 import type { SettingsRow } from './booking-rules';
 
@@ -62,7 +62,7 @@ export async function createScheduleSettings(db: Db, ctx: RequestContext, body: 
 
 export async function updateScheduleSettings(db: Db, ctx: RequestContext, id: number, body: ScheduleSettingsBody): Promise<ScheduleSettings> {
   return db.transaction(async (tx) => {
-    const scope = and(eq(scheduleSettings.id, id), tenantFilter(ctx, scheduleSettings.organizationId));
+    const scope = tenantWhere(tenantScope(ctx), scheduleSettings, eq(scheduleSettings.id, id));
     const [current] = await tx.select().from(scheduleSettings).where(scope).for('update').limit(1);
     if (!current) throw notFound('Schedule settings not found');
     const fields = fieldsOf(body);

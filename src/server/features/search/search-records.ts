@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { customers, estimates, invoices, workOrders } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { customerSearch, estimateSearch, invoiceSearch, workOrderSearch } from '../customers/customer-search';
-import { tenantFilter } from '../../platform/tenancy';
+import { scopeFilter, tenantScope } from '../../platform/tenancy';
 
 export interface SearchScope {
   ctx: RequestContext;
@@ -25,7 +25,7 @@ export async function searchCustomers(db: DbOrTx, { ctx, q, organizationId }: Se
     .from(customers)
     .where(
       and(
-        tenantFilter(ctx, customers.organizationId, organizationId),
+        scopeFilter(tenantScope(ctx, organizationId), customers.organizationId),
         customerSearch(q),
       ),
     )
@@ -44,7 +44,7 @@ export async function searchWorkOrders(db: DbOrTx, { ctx, q, organizationId, cus
     .select({ id: workOrders.id, number: workOrders.orderNumber, title: workOrders.title, status: workOrders.status, customerName: customers.name })
     .from(workOrders)
     .innerJoin(customers, and(eq(customers.id, workOrders.customerId), eq(customers.organizationId, workOrders.organizationId)))
-    .where(and(tenantFilter(ctx, workOrders.organizationId, organizationId), or(...workOrderSearch(q, await customerIds()))))
+    .where(and(scopeFilter(tenantScope(ctx, organizationId), workOrders.organizationId), or(...workOrderSearch(q, await customerIds()))))
     .orderBy(desc(workOrders.createdAt), desc(workOrders.id))
     .limit(SEARCH_RESULTS_PER_KIND);
   return rows.map((r) => ({
@@ -60,7 +60,7 @@ export async function searchEstimates(db: DbOrTx, { ctx, q, organizationId, cust
     .select({ id: estimates.id, number: estimates.estimateNumber, title: estimates.title, status: estimates.status, total: estimates.total, customerName: customers.name })
     .from(estimates)
     .innerJoin(customers, and(eq(customers.id, estimates.customerId), eq(customers.organizationId, estimates.organizationId)))
-    .where(and(tenantFilter(ctx, estimates.organizationId, organizationId), or(...estimateSearch(q, await customerIds()))))
+    .where(and(scopeFilter(tenantScope(ctx, organizationId), estimates.organizationId), or(...estimateSearch(q, await customerIds()))))
     .orderBy(desc(estimates.createdAt), desc(estimates.id))
     .limit(SEARCH_RESULTS_PER_KIND);
   return rows.map((r) => ({
@@ -76,7 +76,7 @@ export async function searchInvoices(db: DbOrTx, { ctx, q, organizationId, custo
     .select({ id: invoices.id, number: invoices.invoiceNumber, status: invoices.status, total: invoices.total, customerName: customers.name })
     .from(invoices)
     .innerJoin(customers, and(eq(customers.id, invoices.customerId), eq(customers.organizationId, invoices.organizationId)))
-    .where(and(tenantFilter(ctx, invoices.organizationId, organizationId), or(...invoiceSearch(q, await customerIds()))))
+    .where(and(scopeFilter(tenantScope(ctx, organizationId), invoices.organizationId), or(...invoiceSearch(q, await customerIds()))))
     .orderBy(desc(invoices.createdAt), desc(invoices.id))
     .limit(SEARCH_RESULTS_PER_KIND);
   return rows.map((r) => ({

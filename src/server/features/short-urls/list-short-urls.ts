@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { shortUrls } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { likePattern, orderBy, page, runAll } from '../../platform/lists';
-import { tenantFilter } from '../../platform/tenancy';
+import { scopeFilter, tenantScope } from '../../platform/tenancy';
 import { toShortUrlResponse } from './short-url-response';
 
 const SORTABLE = {
@@ -19,7 +19,7 @@ const SORTABLE = {
 export async function listShortUrls(db: DbOrTx, ctx: RequestContext, query: ListQuery): Promise<{ rows: ShortUrl[]; total: number }> {
   const pattern = query.q ? likePattern(query.q) : null;
   const where = and(
-    tenantFilter(ctx, shortUrls.organizationId, query.organizationId),
+    scopeFilter(tenantScope(ctx, query.organizationId), shortUrls.organizationId),
     pattern ? or(ilike(shortUrls.title, pattern), ilike(shortUrls.originalUrl, pattern), ilike(shortUrls.shortCode, pattern)) : undefined,
   );
   const { limit, offset } = page(query);

@@ -1,16 +1,16 @@
 // Changes title, target or active flag; the code never changes (shared links must keep working).
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { SHORT_URL_MESSAGES, type ShortUrl, type UpdateShortUrlBody } from '../../../contracts/short-urls';
 import type { Db } from '../../db/client';
 import { shortUrls } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
-import { tenantFilter } from '../../platform/tenancy';
+import { tenantScope, tenantWhere } from '../../platform/tenancy';
 import { toShortUrlResponse } from './short-url-response';
 
 export async function updateShortUrl(db: Db, ctx: RequestContext, id: number, body: UpdateShortUrlBody): Promise<ShortUrl> {
   const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as Partial<typeof shortUrls.$inferInsert>;
-  const scope = and(eq(shortUrls.id, id), tenantFilter(ctx, shortUrls.organizationId));
+  const scope = tenantWhere(tenantScope(ctx), shortUrls, eq(shortUrls.id, id));
   const [row] =
     Object.keys(changes).length > 0
       ? await db.update(shortUrls).set(changes).where(scope).returning()

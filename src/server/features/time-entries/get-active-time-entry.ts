@@ -4,13 +4,13 @@ import type { TimeEntry } from '../../../contracts/time-entries';
 import type { DbOrTx } from '../../db/client';
 import { timeEntries } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
-import { tenantFilter } from '../../platform/tenancy';
+import { scopeFilter, tenantScope } from '../../platform/tenancy';
 import { selectTimeEntries, toTimeEntryResponse } from './time-entry-query';
 
 export async function getActiveTimeEntry(db: DbOrTx, ctx: RequestContext): Promise<TimeEntry | null> {
   const [row] = await selectTimeEntries(
     db,
-    and(eq(timeEntries.userId, ctx.user.id), eq(timeEntries.isActive, true), tenantFilter(ctx, timeEntries.organizationId)),
+    and(eq(timeEntries.userId, ctx.user.id), eq(timeEntries.isActive, true), scopeFilter(tenantScope(ctx), timeEntries.organizationId)),
   ).limit(1);
   return row ? toTimeEntryResponse(row) : null;
 }

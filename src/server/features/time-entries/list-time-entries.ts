@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { customers, timeEntries, workOrders } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { likePattern, orderBy, page, runAll } from '../../platform/lists';
-import { tenantFilter } from '../../platform/tenancy';
+import { scopeFilter, tenantScope } from '../../platform/tenancy';
 import { selectTimeEntries, toTimeEntryResponse } from './time-entry-query';
 import { cachedRead, tenantScopeKey } from '../../platform/read-cache';
 
@@ -24,7 +24,7 @@ export async function listTimeEntries(db: DbOrTx, ctx: RequestContext, query: Li
   const search = pattern
     ? or(ilike(workOrders.title, pattern), ilike(customers.name, pattern), ilike(timeEntries.employeeName, pattern), ilike(timeEntries.description, pattern))
     : undefined;
-  const where = and(tenantFilter(ctx, timeEntries.organizationId, query.organizationId), search);
+  const where = and(scopeFilter(tenantScope(ctx, query.organizationId), timeEntries.organizationId), search);
   const { limit, offset } = page(query);
   const order = orderBy(query, SORTABLE, [desc(timeEntries.startTime), desc(timeEntries.id)]);
   const [rows, total] = await runAll(

@@ -1,11 +1,11 @@
 // Start the caller's timer on a work order of their organization.
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { TIME_ENTRY_MESSAGES, type StartTimeEntryBody, type TimeEntry } from '../../../contracts/time-entries';
 import type { Db } from '../../db/client';
 import { timeEntries, workOrders } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { conflict, invalid, pgErrorCode } from '../../platform/errors';
-import { tenantFilter } from '../../platform/tenancy';
+import { tenantScope, tenantWhere } from '../../platform/tenancy';
 import { selectTimeEntries, toTimeEntryResponse } from './time-entry-query';
 
 /** The timer's employee name is the signed-in user's name (docs/rules/inventory-and-time.md#timer). */
@@ -18,7 +18,7 @@ export async function startTimeEntry(db: Db, ctx: RequestContext, body: StartTim
   const [wo] = await db
     .select({ id: workOrders.id, organizationId: workOrders.organizationId })
     .from(workOrders)
-    .where(and(eq(workOrders.id, body.workOrderId), tenantFilter(ctx, workOrders.organizationId)))
+    .where(tenantWhere(tenantScope(ctx), workOrders, eq(workOrders.id, body.workOrderId)))
     .limit(1);
   if (!wo) throw invalid('workOrderId: Work order not found', [{ path: 'workOrderId', message: 'Work order not found' }]);
 

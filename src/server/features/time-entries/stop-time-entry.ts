@@ -5,14 +5,14 @@ import type { Db } from '../../db/client';
 import { timeEntries } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { conflict, forbidden, notFound } from '../../platform/errors';
-import { tenantFilter } from '../../platform/tenancy';
+import { tenantScope, tenantWhere } from '../../platform/tenancy';
 import { selectTimeEntries, toTimeEntryResponse } from './time-entry-query';
 
 export async function stopTimeEntry(db: Db, ctx: RequestContext, id: number): Promise<TimeEntry> {
   const [entry] = await db
     .select()
     .from(timeEntries)
-    .where(and(eq(timeEntries.id, id), tenantFilter(ctx, timeEntries.organizationId)))
+    .where(tenantWhere(tenantScope(ctx), timeEntries, eq(timeEntries.id, id)))
     .limit(1);
   if (!entry) throw notFound(TIME_ENTRY_MESSAGES.notFound);
   if (entry.userId !== ctx.user.id && !ctx.permissions.has('manage_time_entries')) throw forbidden(TIME_ENTRY_MESSAGES.notOwner);

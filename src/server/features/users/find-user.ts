@@ -1,15 +1,15 @@
 // One user the caller may see, with their organization's name; another organization's user is a miss.
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { organizations, users } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
-import { tenantFilter } from '../../platform/tenancy';
+import { tenantScope, tenantWhere } from '../../platform/tenancy';
 
 export async function findVisibleUser(db: DbOrTx, ctx: RequestContext, id: number, opts: { forUpdate?: boolean } = {}) {
   const query = db
     .select({ user: users })
     .from(users)
-    .where(and(eq(users.id, id), tenantFilter(ctx, users.organizationId)))
+    .where(tenantWhere(tenantScope(ctx), users, eq(users.id, id)))
     .limit(1);
   const [row] = opts.forUpdate ? await query.for('update') : await query;
   return row?.user ?? null;

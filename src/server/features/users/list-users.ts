@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { organizations, users } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { likePattern, orderBy, page, runAll } from '../../platform/lists';
-import { tenantFilter } from '../../platform/tenancy';
+import { scopeFilter, tenantScope } from '../../platform/tenancy';
 import { toUserResponse } from './user-response';
 
 const SORTABLE = {
@@ -22,7 +22,7 @@ const SORTABLE = {
 export async function listUsers(db: DbOrTx, ctx: RequestContext, query: ListQuery): Promise<{ rows: User[]; total: number }> {
   const pattern = query.q ? likePattern(query.q) : null;
   const where = and(
-    tenantFilter(ctx, users.organizationId, query.organizationId),
+    scopeFilter(tenantScope(ctx, query.organizationId), users.organizationId),
     pattern
       ? or(
           ilike(users.email, pattern),

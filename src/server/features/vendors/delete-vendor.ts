@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { vendorPayments, vendors } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
-import { tenantFilter } from '../../platform/tenancy';
+import { tenantScope, tenantWhere } from '../../platform/tenancy';
 import { writeAudit } from '../audit/write-audit';
 
 export async function deleteVendor(db: Db, ctx: RequestContext, id: number): Promise<void> {
@@ -12,7 +12,7 @@ export async function deleteVendor(db: Db, ctx: RequestContext, id: number): Pro
     const [row] = await tx
       .select({ id: vendors.id, name: vendors.name, organizationId: vendors.organizationId })
       .from(vendors)
-      .where(and(eq(vendors.id, id), tenantFilter(ctx, vendors.organizationId)))
+      .where(tenantWhere(tenantScope(ctx), vendors, eq(vendors.id, id)))
       .for('update')
       .limit(1);
     if (!row) throw notFound('Vendor not found');

@@ -4,13 +4,13 @@ import type { DbOrTx } from '../../db/client';
 import { vendors } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { invalid, notFound } from '../../platform/errors';
-import { tenantFilter } from '../../platform/tenancy';
+import { scopeFilter, tenantScope, tenantWhere } from '../../platform/tenancy';
 
 export async function findVendorRow(db: DbOrTx, ctx: RequestContext, id: number) {
   const [row] = await db
     .select()
     .from(vendors)
-    .where(and(eq(vendors.id, id), tenantFilter(ctx, vendors.organizationId)))
+    .where(tenantWhere(tenantScope(ctx), vendors, eq(vendors.id, id)))
     .limit(1);
   if (!row) throw notFound('Vendor not found');
   return row;
@@ -24,7 +24,7 @@ export async function referencedVendor(db: DbOrTx, ctx: RequestContext, vendorId
   const [row] = await db
     .select({ id: vendors.id, name: vendors.name, organizationId: vendors.organizationId })
     .from(vendors)
-    .where(and(eq(vendors.id, vendorId), tenantFilter(ctx, vendors.organizationId), organizationId === undefined ? undefined : eq(vendors.organizationId, organizationId)))
+    .where(and(eq(vendors.id, vendorId), scopeFilter(tenantScope(ctx), vendors.organizationId), organizationId === undefined ? undefined : eq(vendors.organizationId, organizationId)))
     .limit(1);
   if (!row) throw invalid('vendorId: Vendor not found', [{ path: 'vendorId', message: 'Vendor not found' }]);
   return row;

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { vendorPayments } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { likePattern, orderBy, page, runAll } from '../../platform/lists';
-import { tenantFilter } from '../../platform/tenancy';
+import { scopeFilter, tenantScope } from '../../platform/tenancy';
 import { toVendorPaymentResponse } from './vendor-response';
 
 const SORTABLE = {
@@ -32,7 +32,7 @@ export async function listVendorPayments(
   query: VendorPaymentListQuery,
 ): Promise<{ rows: VendorPayment[]; total: number }> {
   const where = and(
-    tenantFilter(ctx, vendorPayments.organizationId, query.organizationId),
+    scopeFilter(tenantScope(ctx, query.organizationId), vendorPayments.organizationId),
     query.vendorId ? eq(vendorPayments.vendorId, query.vendorId) : undefined,
     paymentSearch(query.q),
   );

@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { vendors } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { likePattern, orderBy, page, runAll } from '../../platform/lists';
-import { tenantFilter } from '../../platform/tenancy';
+import { scopeFilter, tenantScope } from '../../platform/tenancy';
 import { toVendorResponse } from './vendor-response';
 
 const SORTABLE = {
@@ -32,7 +32,7 @@ function vendorSearch(q: string | undefined): SQL | undefined {
 }
 
 export async function listVendors(db: DbOrTx, ctx: RequestContext, query: ListQuery): Promise<{ rows: Vendor[]; total: number }> {
-  const where = and(tenantFilter(ctx, vendors.organizationId, query.organizationId), vendorSearch(query.q));
+  const where = and(scopeFilter(tenantScope(ctx, query.organizationId), vendors.organizationId), vendorSearch(query.q));
   const { limit, offset } = page(query);
   const order = query.sort === 'name' || query.sort === '-name' ? byName(query.sort === '-name') : orderBy(query, SORTABLE, byName(false));
   const [rows, total] = await runAll(

@@ -1,12 +1,12 @@
 // Changes the fields sent. A new vendorId must be a vendor of the payment's own organization; the
 // vendor's current name is copied on every save.
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { UpdateVendorPaymentBody, VendorPayment } from '../../../contracts/vendors';
 import type { Db } from '../../db/client';
 import { vendorPayments } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
-import { tenantFilter } from '../../platform/tenancy';
+import { tenantScope, tenantWhere } from '../../platform/tenancy';
 import { referencedVendor } from './find-vendor';
 import { todayUtc } from './payment-date';
 import { toVendorPaymentResponse } from './vendor-response';
@@ -16,7 +16,7 @@ export async function updateVendorPayment(db: Db, ctx: RequestContext, id: numbe
     const [existing] = await tx
       .select()
       .from(vendorPayments)
-      .where(and(eq(vendorPayments.id, id), tenantFilter(ctx, vendorPayments.organizationId)))
+      .where(tenantWhere(tenantScope(ctx), vendorPayments, eq(vendorPayments.id, id)))
       .for('update')
       .limit(1);
     if (!existing) throw notFound('Vendor payment not found');

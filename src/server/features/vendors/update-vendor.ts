@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { vendorPayments, vendors } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
-import { tenantFilter } from '../../platform/tenancy';
+import { tenantScope, tenantWhere } from '../../platform/tenancy';
 import { toVendorResponse } from './vendor-response';
 
 export async function updateVendor(db: Db, ctx: RequestContext, id: number, body: UpdateVendorBody): Promise<Vendor> {
@@ -13,7 +13,7 @@ export async function updateVendor(db: Db, ctx: RequestContext, id: number, body
   // payments into another organization's books, so it is ignored.
   const { organizationId: _ignored, ...fields } = body;
   const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<typeof vendors.$inferInsert>;
-  const scope = and(eq(vendors.id, id), tenantFilter(ctx, vendors.organizationId));
+  const scope = tenantWhere(tenantScope(ctx), vendors, eq(vendors.id, id));
   return db.transaction(async (tx) => {
     const [row] =
       Object.keys(changes).length > 0

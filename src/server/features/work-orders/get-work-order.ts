@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { WorkOrder } from '../../../contracts/work-orders';
 import type { DbOrTx } from '../../db/client';
 import { customers, workOrders } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
-import { tenantFilter } from '../../platform/tenancy';
+import { tenantScope, tenantWhere } from '../../platform/tenancy';
 import { toWorkOrders, workOrderColumns, workOrderCustomerJoin } from './work-order-view';
 
 /** One work order of the caller's organization with its line items; another organization's is a 404. */
@@ -13,7 +13,7 @@ export async function getWorkOrder(db: DbOrTx, ctx: RequestContext, id: number):
     .select(workOrderColumns)
     .from(workOrders)
     .leftJoin(customers, workOrderCustomerJoin)
-    .where(and(eq(workOrders.id, id), tenantFilter(ctx, workOrders.organizationId)))
+    .where(tenantWhere(tenantScope(ctx), workOrders, eq(workOrders.id, id)))
     .limit(1);
   if (rows.length === 0) throw notFound('Work order not found');
   const [wo] = toWorkOrders(rows);

@@ -6,7 +6,7 @@ import type { RequestContext } from '../../platform/context';
 import { countRows, orderBy, page, runAll } from '../../platform/lists';
 import { cachedRead, tenantScopeKey } from '../../platform/read-cache';
 import { customersNamed, workOrderSearch } from '../customers/customer-search';
-import { tenantFilter } from '../../platform/tenancy';
+import { scopeFilter, tenantScope } from '../../platform/tenancy';
 import { toWorkOrders, workOrderColumns, workOrderCustomerJoin } from './work-order-view';
 
 const SORTABLE = {
@@ -26,7 +26,7 @@ export function listWorkOrders(db: DbOrTx, ctx: RequestContext, query: WorkOrder
 }
 
 async function workOrdersPage(db: DbOrTx, ctx: RequestContext, query: WorkOrderListQuery, cache: object): Promise<{ items: WorkOrder[]; total: number }> {
-  const filters: (SQL | undefined)[] = [tenantFilter(ctx, workOrders.organizationId, query.organizationId)];
+  const filters: (SQL | undefined)[] = [scopeFilter(tenantScope(ctx, query.organizationId), workOrders.organizationId)];
   if (query.status) filters.push(eq(workOrders.status, query.status));
   if (query.customerId) filters.push(eq(workOrders.customerId, query.customerId));
   if (query.invoiceable === 'true') {

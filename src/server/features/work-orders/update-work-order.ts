@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { workOrderLineItems, workOrders } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
-import { tenantFilter } from '../../platform/tenancy';
+import { tenantScope, tenantWhere } from '../../platform/tenancy';
 import { checkAmounts, customerInOrganization } from '../documents/document-rules';
 import { workOrderTotal } from './create-work-order';
 import { getWorkOrder } from './get-work-order';
@@ -25,7 +25,7 @@ export async function updateWorkOrder(db: Db, ctx: RequestContext, id: number, i
     const [current] = await tx
       .select()
       .from(workOrders)
-      .where(and(eq(workOrders.id, id), tenantFilter(ctx, workOrders.organizationId)))
+      .where(tenantWhere(tenantScope(ctx), workOrders, eq(workOrders.id, id)))
       .limit(1)
       .for('update');
     if (!current) throw notFound('Work order not found');
