@@ -217,6 +217,16 @@ describe('the customers list', () => {
     expect((await get('/api/customers?limit=501', admin)).statusCode).toBe(400);
   });
 
+  it('pages a search and the reverse name order as the whole list orders them (ids first, then rows)', async () => {
+    const all = names(await get('/api/customers', admin));
+    const withE = all.filter((n) => n.toLowerCase().includes('e'));
+    const pages = [];
+    for (let offset = 0; offset < withE.length; offset += 2) pages.push(...names(await get(`/api/customers?q=e&limit=2&offset=${offset}`, admin)));
+    expect(pages).toEqual(withE);
+    expect(names(await get('/api/customers?sort=-name&limit=2&offset=1', admin))).toEqual([...all].reverse().slice(1, 3));
+    expect(names(await get('/api/customers?q=e&sort=-name&limit=2&offset=1', admin))).toEqual([...withE].reverse().slice(1, 3));
+  });
+
   it('list rows are exactly the single-customer response (ids, decimals, booleans, instants)', async () => {
     const created = (
       await t.call({ method: 'POST', url: '/api/customers', cookie: admin, payload: { name: 'Aaron Exact', creditLimit: '1234.50', email: 'aaron@example.com', zip: '62701' } })
