@@ -1,5 +1,5 @@
 // Column helpers shared by every schema file, so the conventions live in one place.
-import { customType, integer, numeric, timestamp } from 'drizzle-orm/pg-core';
+import { customType, foreignKey, integer, numeric, timestamp, type AnyPgColumn, type UpdateDeleteAction } from 'drizzle-orm/pg-core';
 
 /** Integer identity primary key (ids travel as JSON numbers, docs/rules/platform.md#money). */
 export const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
@@ -21,5 +21,30 @@ export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array 
     return Buffer.isBuffer(value) ? value : Buffer.from(value);
   },
 });
+
+/**
+ * A reference from one tenant table to another over (organization_id, x_id) -> parent (organization_id, id), so the
+ * database itself refuses a row that points into another organization and the schema distributes by tenant
+ * (docs/decisions/020-composite-tenant-keys.md). The parent carries UNIQUE (organization_id, id) for it. MATCH SIMPLE
+ * (the default): a null x_id is no reference.
+ */
+export function tenantReference(
+  name: string,
+  organizationId: AnyPgColumn,
+  column: AnyPgColumn,
+  parent: { organizationId: AnyPgColumn; id: AnyPgColumn },
+) {
+  return foreignKey({ name, columns: [organizationId, column], foreignColumns: [parent.organizationId, parent.id] });
+}
+
+/**
+ * ON DELETE SET NULL of the reference column alone (PostgreSQL 15's column list). A bare SET NULL on a composite
+ * tenant reference would null organization_id too, which is NOT NULL, so deleting the parent would fail
+ * (docs/decisions/020-composite-tenant-keys.md). drizzle-kit writes the action text into the migration as given,
+ * so the schema and the generated SQL say the same thing; the type lists only the bare actions, hence the cast.
+ */
+export function setNullOnly(column: AnyPgColumn): UpdateDeleteAction {
+  return `set null ("${column.name}")` as UpdateDeleteAction;
+}
 
 export { integer };

@@ -1,5 +1,5 @@
 // Customers of an organization.
-import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { createdAt, id, instant, money } from './columns';
 import { organizations } from './identity';
 
@@ -34,6 +34,7 @@ export const customers = pgTable(
       .$onUpdate(() => new Date()),
   },
   (t) => [
+    unique('customers_org_id_key').on(t.organizationId, t.id),
     index('customers_org_name_idx').on(t.organizationId, t.name),
     // A signed-in `customer` user is matched to their customer record by e-mail.
     index('customers_org_email_idx').on(t.organizationId, t.email),

@@ -1,6 +1,6 @@
 // Estimates (quotes) and their line items.
-import { index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, instant, money } from './columns';
+import { index, integer, numeric, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, instant, money, tenantReference } from './columns';
 import { customers } from './customers';
 import { organizations } from './identity';
 
@@ -13,9 +13,7 @@ export const estimates = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     /** EST-00001, assigned by the server from number_counters. */
     estimateNumber: text('estimate_number').notNull(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'restrict' }),
+    customerId: integer('customer_id').notNull(),
     title: text('title').notNull(),
     description: text('description'),
     status: text('status').notNull().default('draft'),
@@ -31,6 +29,8 @@ export const estimates = pgTable(
       .$onUpdate(() => new Date()),
   },
   (t) => [
+    unique('estimates_org_id_key').on(t.organizationId, t.id),
+    tenantReference('estimates_customer_fk', t.organizationId, t.customerId, customers).onDelete('restrict'),
     uniqueIndex('estimates_org_number_key').on(t.organizationId, t.estimateNumber),
     index('estimates_org_customer_idx').on(t.organizationId, t.customerId),
     index('estimates_org_status_idx').on(t.organizationId, t.status),
@@ -45,14 +45,15 @@ export const estimateLineItems = pgTable(
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    estimateId: integer('estimate_id')
-      .notNull()
-      .references(() => estimates.id, { onDelete: 'cascade' }),
+    estimateId: integer('estimate_id').notNull(),
     description: text('description').notNull(),
     quantity: numeric('quantity', { precision: 10, scale: 2, mode: 'string' }).notNull().default('1'),
     rate: money('rate').notNull().default('0'),
     amount: money('amount').notNull().default('0'),
     sortOrder: integer('sort_order').notNull().default(0),
   },
-  (t) => [index('estimate_line_items_parent_idx').on(t.organizationId, t.estimateId, t.sortOrder)],
+  (t) => [
+    tenantReference('estimate_line_items_estimate_fk', t.organizationId, t.estimateId, estimates).onDelete('cascade'),
+    index('estimate_line_items_parent_idx').on(t.organizationId, t.estimateId, t.sortOrder),
+  ],
 );

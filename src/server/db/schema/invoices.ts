@@ -1,6 +1,6 @@
 // Invoices and their line items.
-import { index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, instant, money } from './columns';
+import { index, integer, numeric, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, instant, money, setNullOnly, tenantReference } from './columns';
 import { customers } from './customers';
 import { estimates } from './estimates';
 import { organizations } from './identity';
@@ -15,11 +15,9 @@ export const invoices = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     /** INV-00001, assigned by the server from number_counters. */
     invoiceNumber: text('invoice_number').notNull(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'restrict' }),
-    workOrderId: integer('work_order_id').references(() => workOrders.id, { onDelete: 'set null' }),
-    estimateId: integer('estimate_id').references(() => estimates.id, { onDelete: 'set null' }),
+    customerId: integer('customer_id').notNull(),
+    workOrderId: integer('work_order_id'),
+    estimateId: integer('estimate_id'),
     status: text('status').notNull().default('draft'),
     subtotal: money('subtotal').notNull().default('0'),
     /** The invoice form sends tax as null. */
@@ -35,6 +33,10 @@ export const invoices = pgTable(
       .$onUpdate(() => new Date()),
   },
   (t) => [
+    unique('invoices_org_id_key').on(t.organizationId, t.id),
+    tenantReference('invoices_customer_fk', t.organizationId, t.customerId, customers).onDelete('restrict'),
+    tenantReference('invoices_work_order_fk', t.organizationId, t.workOrderId, workOrders).onDelete(setNullOnly(t.workOrderId)),
+    tenantReference('invoices_estimate_fk', t.organizationId, t.estimateId, estimates).onDelete(setNullOnly(t.estimateId)),
     uniqueIndex('invoices_org_number_key').on(t.organizationId, t.invoiceNumber),
     index('invoices_org_customer_idx').on(t.organizationId, t.customerId),
     index('invoices_org_status_due_idx').on(t.organizationId, t.status, t.dueDate),
@@ -51,14 +53,15 @@ export const invoiceLineItems = pgTable(
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    invoiceId: integer('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
+    invoiceId: integer('invoice_id').notNull(),
     description: text('description').notNull(),
     quantity: numeric('quantity', { precision: 10, scale: 2, mode: 'string' }).notNull().default('1'),
     rate: money('rate').notNull().default('0'),
     amount: money('amount').notNull().default('0'),
     sortOrder: integer('sort_order').notNull().default(0),
   },
-  (t) => [index('invoice_line_items_parent_idx').on(t.organizationId, t.invoiceId, t.sortOrder)],
+  (t) => [
+    tenantReference('invoice_line_items_invoice_fk', t.organizationId, t.invoiceId, invoices).onDelete('cascade'),
+    index('invoice_line_items_parent_idx').on(t.organizationId, t.invoiceId, t.sortOrder),
+  ],
 );

@@ -1,7 +1,7 @@
 // Messages sent from the Messaging screen, their per-recipient deliveries, and reusable templates.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, id, instant } from './columns';
+import { boolean, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { createdAt, id, instant, setNullOnly, tenantReference } from './columns';
 import { organizations, users } from './identity';
 import { outbox } from './platform';
 
@@ -23,6 +23,7 @@ export const messages = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
+    unique('messages_org_id_key').on(t.organizationId, t.id),
     index('messages_org_created_idx').on(t.organizationId, t.createdAt),
     index('messages_org_status_idx').on(t.organizationId, t.status),
   ],
@@ -36,17 +37,19 @@ export const messageDeliveries = pgTable(
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    messageId: integer('message_id')
-      .notNull()
-      .references(() => messages.id, { onDelete: 'cascade' }),
+    messageId: integer('message_id').notNull(),
     recipient: text('recipient').notNull(),
     channel: text('channel').notNull(),
     status: text('status').notNull().default('pending'),
     error: text('error'),
-    outboxId: integer('outbox_id').references(() => outbox.id, { onDelete: 'set null' }),
+    outboxId: integer('outbox_id'),
     sentAt: instant('sent_at'),
   },
-  (t) => [index('message_deliveries_org_message_idx').on(t.organizationId, t.messageId)],
+  (t) => [
+    tenantReference('message_deliveries_message_fk', t.organizationId, t.messageId, messages).onDelete('cascade'),
+    tenantReference('message_deliveries_outbox_fk', t.organizationId, t.outboxId, outbox).onDelete(setNullOnly(t.outboxId)),
+    index('message_deliveries_org_message_idx').on(t.organizationId, t.messageId),
+  ],
 );
 
 export const messageTemplates = pgTable(
@@ -63,5 +66,8 @@ export const messageTemplates = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [index('message_templates_org_name_idx').on(t.organizationId, t.name)],
+  (t) => [
+    unique('message_templates_org_id_key').on(t.organizationId, t.id),
+    index('message_templates_org_name_idx').on(t.organizationId, t.name),
+  ],
 );

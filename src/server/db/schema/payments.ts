@@ -1,8 +1,8 @@
 // Payments and everything around taking them: attempts, saved methods, plans, reminders, analytics,
 // processors, payment links and webhook replay protection.
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, instant, money } from './columns';
+import { boolean, date, index, integer, jsonb, numeric, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, instant, money, setNullOnly, tenantReference } from './columns';
 import { customers } from './customers';
 import { organizations, users } from './identity';
 import { invoices } from './invoices';
@@ -15,8 +15,8 @@ export const payments = pgTable(
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    invoiceId: integer('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
-    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    invoiceId: integer('invoice_id'),
+    customerId: integer('customer_id'),
     // Copied at recording time so the payment still reads correctly after the invoice or customer is gone,
     // and for payments taken without an invoice.
     invoiceNumber: text('invoice_number'),
@@ -34,6 +34,9 @@ export const payments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    unique('payments_org_id_key').on(t.organizationId, t.id),
+    tenantReference('payments_invoice_fk', t.organizationId, t.invoiceId, invoices).onDelete(setNullOnly(t.invoiceId)),
+    tenantReference('payments_customer_fk', t.organizationId, t.customerId, customers).onDelete(setNullOnly(t.customerId)),
     // A payment intent is recorded once, however often the browser and the webhook report it.
     uniqueIndex('payments_org_intent_key').on(t.organizationId, t.stripePaymentIntentId),
     index('payments_org_received_idx').on(t.organizationId, t.receivedDate),
@@ -51,7 +54,7 @@ export const paymentAttempts = pgTable(
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    invoiceId: integer('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+    invoiceId: integer('invoice_id'),
     intentId: text('intent_id'),
     amount: money('amount').notNull(),
     paymentType: text('payment_type').$type<'card' | 'bank'>().notNull(),
@@ -62,17 +65,21 @@ export const paymentAttempts = pgTable(
     createdAt: createdAt(),
     /** SHA-256 of the client secret handed to the browser: the bearer proof for confirming this attempt. */
     clientSecretHash: text('client_secret_hash'),
-    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
-    paymentLinkId: integer('payment_link_id').references(() => paymentLinks.id, { onDelete: 'set null' }),
+    customerId: integer('customer_id'),
+    paymentLinkId: integer('payment_link_id'),
     customerName: text('customer_name'),
     description: text('description'),
     reference: text('reference'),
     /** Where the attempt started: staff (Process Payment), portal or link. */
     source: text('source').$type<'staff' | 'portal' | 'link'>(),
-    paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    paymentId: integer('payment_id'),
     completedAt: instant('completed_at'),
   },
   (t) => [
+    tenantReference('payment_attempts_invoice_fk', t.organizationId, t.invoiceId, invoices).onDelete(setNullOnly(t.invoiceId)),
+    tenantReference('payment_attempts_customer_fk', t.organizationId, t.customerId, customers).onDelete(setNullOnly(t.customerId)),
+    tenantReference('payment_attempts_payment_link_fk', t.organizationId, t.paymentLinkId, paymentLinks).onDelete(setNullOnly(t.paymentLinkId)),
+    tenantReference('payment_attempts_payment_fk', t.organizationId, t.paymentId, payments).onDelete(setNullOnly(t.paymentId)),
     uniqueIndex('payment_attempts_org_idempotency_key').on(t.organizationId, t.idempotencyKey),
     // The browser and the webhook find the attempt by the processor's intent id alone.
     uniqueIndex('payment_attempts_intent_key').on(t.intentId),
@@ -88,9 +95,7 @@ export const savedPaymentMethods = pgTable(
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id').notNull(),
     processor: text('processor').notNull(),
     providerMethodId: text('provider_method_id').notNull(),
     brand: text('brand'),
@@ -101,6 +106,8 @@ export const savedPaymentMethods = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    unique('saved_payment_methods_org_id_key').on(t.organizationId, t.id),
+    tenantReference('saved_payment_methods_customer_fk', t.organizationId, t.customerId, customers).onDelete('cascade'),
     index('saved_payment_methods_org_customer_idx').on(t.organizationId, t.customerId),
     uniqueIndex('saved_payment_methods_org_provider_key').on(t.organizationId, t.processor, t.providerMethodId),
   ],
@@ -113,16 +120,18 @@ export const paymentPlans = pgTable(
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    invoiceId: integer('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
+    invoiceId: integer('invoice_id').notNull(),
     totalAmount: money('total_amount').notNull(),
     installments: integer('installments').notNull(),
     frequency: text('frequency').notNull(),
     status: text('status').notNull().default('active'),
     createdAt: createdAt(),
   },
-  (t) => [index('payment_plans_org_invoice_idx').on(t.organizationId, t.invoiceId)],
+  (t) => [
+    unique('payment_plans_org_id_key').on(t.organizationId, t.id),
+    tenantReference('payment_plans_invoice_fk', t.organizationId, t.invoiceId, invoices).onDelete('cascade'),
+    index('payment_plans_org_invoice_idx').on(t.organizationId, t.invoiceId),
+  ],
 );
 
 export const paymentInstallments = pgTable(
@@ -132,17 +141,17 @@ export const paymentInstallments = pgTable(
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    paymentPlanId: integer('payment_plan_id')
-      .notNull()
-      .references(() => paymentPlans.id, { onDelete: 'cascade' }),
+    paymentPlanId: integer('payment_plan_id').notNull(),
     installmentNumber: integer('installment_number').notNull(),
     amount: money('amount').notNull(),
     dueDate: instant('due_date').notNull(),
     paidDate: instant('paid_date'),
-    paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    paymentId: integer('payment_id'),
     status: text('status').notNull().default('pending'),
   },
   (t) => [
+    tenantReference('payment_installments_payment_plan_fk', t.organizationId, t.paymentPlanId, paymentPlans).onDelete('cascade'),
+    tenantReference('payment_installments_payment_fk', t.organizationId, t.paymentId, payments).onDelete(setNullOnly(t.paymentId)),
     uniqueIndex('payment_installments_plan_number_key').on(t.organizationId, t.paymentPlanId, t.installmentNumber),
     index('payment_installments_org_status_due_idx').on(t.organizationId, t.status, t.dueDate),
   ],
@@ -155,16 +164,16 @@ export const paymentReminders = pgTable(
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    invoiceId: integer('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
-    templateId: integer('template_id').references(() => messageTemplates.id, { onDelete: 'set null' }),
+    invoiceId: integer('invoice_id').notNull(),
+    templateId: integer('template_id'),
     type: text('type').notNull(),
     scheduledAt: instant('scheduled_at').notNull(),
     sentAt: instant('sent_at'),
     status: text('status').notNull().default('scheduled'),
   },
   (t) => [
+    tenantReference('payment_reminders_invoice_fk', t.organizationId, t.invoiceId, invoices).onDelete('cascade'),
+    tenantReference('payment_reminders_template_fk', t.organizationId, t.templateId, messageTemplates).onDelete(setNullOnly(t.templateId)),
     index('payment_reminders_org_invoice_idx').on(t.organizationId, t.invoiceId),
     index('payment_reminders_org_status_scheduled_idx').on(t.organizationId, t.status, t.scheduledAt),
   ],
@@ -228,7 +237,7 @@ export const paymentLinks = pgTable(
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    invoiceId: integer('invoice_id').references(() => invoices.id, { onDelete: 'cascade' }),
+    invoiceId: integer('invoice_id'),
     linkId: text('link_id').notNull(),
     /** Null: the payer chooses the amount (generic link). */
     amount: money('amount'),
@@ -241,6 +250,8 @@ export const paymentLinks = pgTable(
     completedAt: instant('completed_at'),
   },
   (t) => [
+    unique('payment_links_org_id_key').on(t.organizationId, t.id),
+    tenantReference('payment_links_invoice_fk', t.organizationId, t.invoiceId, invoices).onDelete('cascade'),
     // Looked up from the public URL without knowing the organization, so unique across all of them.
     uniqueIndex('payment_links_link_id_key').on(t.linkId),
     index('payment_links_org_created_idx').on(t.organizationId, t.createdAt),
@@ -267,17 +278,19 @@ export const setupAttempts = pgTable(
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id').notNull(),
     intentId: text('intent_id').notNull(),
     clientSecretHash: text('client_secret_hash').notNull(),
     processor: text('processor').notNull(),
     status: text('status').notNull().default('requires_confirmation'),
-    savedMethodId: integer('saved_method_id').references(() => savedPaymentMethods.id, { onDelete: 'set null' }),
+    savedMethodId: integer('saved_method_id'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('setup_attempts_intent_key').on(t.intentId), index('setup_attempts_org_customer_idx').on(t.organizationId, t.customerId)],
+  (t) => [
+    tenantReference('setup_attempts_customer_fk', t.organizationId, t.customerId, customers).onDelete('cascade'),
+    tenantReference('setup_attempts_saved_method_fk', t.organizationId, t.savedMethodId, savedPaymentMethods).onDelete(setNullOnly(t.savedMethodId)),
+    uniqueIndex('setup_attempts_intent_key').on(t.intentId), index('setup_attempts_org_customer_idx').on(t.organizationId, t.customerId),
+  ],
 );
 
 /** A customer's portal link (`/customer-portal?token=...`): only a hash of the token is kept. */
@@ -288,9 +301,7 @@ export const portalTokens = pgTable(
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id').notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: instant('expires_at').notNull(),
     createdAt: createdAt(),
@@ -299,5 +310,9 @@ export const portalTokens = pgTable(
     /** Set when the link is revoked; a revoked link never opens the portal again. */
     revokedAt: instant('revoked_at'),
   },
-  (t) => [uniqueIndex('portal_tokens_hash_key').on(t.tokenHash), index('portal_tokens_org_customer_idx').on(t.organizationId, t.customerId)],
+  (t) => [
+    tenantReference('portal_tokens_customer_fk', t.organizationId, t.customerId, customers).onDelete('cascade'),
+    uniqueIndex('portal_tokens_hash_key').on(t.tokenHash),
+    index('portal_tokens_org_customer_idx').on(t.organizationId, t.customerId),
+  ],
 );

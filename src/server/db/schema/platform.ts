@@ -1,5 +1,5 @@
 // Rows the platform itself keeps: rate-limit counters, the outbox, notifications, the audit log, uploads.
-import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { bytea, createdAt, id, instant } from './columns';
 import { organizations, users } from './identity';
 
@@ -33,7 +33,10 @@ export const outbox = pgTable(
     providerId: text('provider_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('outbox_created_idx').on(t.createdAt), index('outbox_org_idx').on(t.organizationId, t.createdAt)],
+  (t) => [
+    unique('outbox_org_id_key').on(t.organizationId, t.id),
+    index('outbox_created_idx').on(t.createdAt), index('outbox_org_idx').on(t.organizationId, t.createdAt),
+  ],
 );
 
 /** Bell items, one row per recipient user. */

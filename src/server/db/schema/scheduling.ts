@@ -1,7 +1,7 @@
 // Online booking: services, availability, schedule settings, appointments and their reminders.
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, instant, money } from './columns';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, instant, money, setNullOnly, tenantReference } from './columns';
 import { customers } from './customers';
 import { organizations } from './identity';
 import { workOrders } from './work-orders';
@@ -21,7 +21,10 @@ export const services = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [index('services_org_name_idx').on(t.organizationId, t.name)],
+  (t) => [
+    unique('services_org_id_key').on(t.organizationId, t.id),
+    index('services_org_name_idx').on(t.organizationId, t.name),
+  ],
 );
 
 export const availability = pgTable(
@@ -100,8 +103,8 @@ export const appointments = pgTable(
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    serviceId: integer('service_id').references(() => services.id, { onDelete: 'set null' }),
-    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    serviceId: integer('service_id'),
+    customerId: integer('customer_id'),
     customerName: text('customer_name'),
     customerEmail: text('customer_email').notNull(),
     customerPhone: text('customer_phone'),
@@ -111,7 +114,7 @@ export const appointments = pgTable(
     duration: integer('duration').notNull().default(60),
     status: text('status').notNull().default('scheduled'),
     notes: text('notes'),
-    workOrderId: integer('work_order_id').references(() => workOrders.id, { onDelete: 'set null' }),
+    workOrderId: integer('work_order_id'),
     /** 'staff' or 'online' (public booking page). */
     source: text('source').notNull().default('staff'),
     /** The calendar file's SEQUENCE (RFC 5545 3.8.7.4): 0 when booked, one more with every change the customer is sent. */
@@ -123,6 +126,10 @@ export const appointments = pgTable(
       .$onUpdate(() => new Date()),
   },
   (t) => [
+    unique('appointments_org_id_key').on(t.organizationId, t.id),
+    tenantReference('appointments_service_fk', t.organizationId, t.serviceId, services).onDelete(setNullOnly(t.serviceId)),
+    tenantReference('appointments_customer_fk', t.organizationId, t.customerId, customers).onDelete(setNullOnly(t.customerId)),
+    tenantReference('appointments_work_order_fk', t.organizationId, t.workOrderId, workOrders).onDelete(setNullOnly(t.workOrderId)),
     index('appointments_org_date_idx').on(t.organizationId, t.appointmentDate),
     index('appointments_org_customer_idx').on(t.organizationId, t.customerId),
     check('appointments_duration_check', sql`${t.duration} > 0`),
@@ -137,9 +144,7 @@ export const appointmentReminders = pgTable(
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    appointmentId: integer('appointment_id')
-      .notNull()
-      .references(() => appointments.id, { onDelete: 'cascade' }),
+    appointmentId: integer('appointment_id').notNull(),
     reminderType: text('reminder_type').$type<'email' | 'sms'>().notNull(),
     /** Hours before the appointment. */
     reminderTiming: integer('reminder_timing').notNull(),
@@ -151,6 +156,7 @@ export const appointmentReminders = pgTable(
     lockedUntil: instant('locked_until'),
   },
   (t) => [
+    tenantReference('appointment_reminders_appointment_fk', t.organizationId, t.appointmentId, appointments).onDelete('cascade'),
     uniqueIndex('appointment_reminders_unique_key').on(
       t.organizationId,
       t.appointmentId,

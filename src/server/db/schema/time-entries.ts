@@ -1,7 +1,7 @@
 // Time tracking against work orders.
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, instant } from './columns';
+import { createdAt, id, instant, tenantReference } from './columns';
 import { organizations, users } from './identity';
 import { workOrders } from './work-orders';
 
@@ -12,9 +12,7 @@ export const timeEntries = pgTable(
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    workOrderId: integer('work_order_id')
-      .notNull()
-      .references(() => workOrders.id, { onDelete: 'cascade' }),
+    workOrderId: integer('work_order_id').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Copied from the user at start so the entry keeps its name if the user goes away. */
     employeeName: text('employee_name'),
@@ -25,6 +23,7 @@ export const timeEntries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    tenantReference('time_entries_work_order_fk', t.organizationId, t.workOrderId, workOrders).onDelete('cascade'),
     // At most one running timer per user.
     uniqueIndex('time_entries_active_user_key')
       .on(t.organizationId, t.userId)

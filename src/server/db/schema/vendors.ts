@@ -1,6 +1,6 @@
 // Vendors (Pay Bills) and the payments made to them.
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, id, instant, money } from './columns';
+import { index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { createdAt, id, instant, money, tenantReference } from './columns';
 import { organizations } from './identity';
 
 export const vendors = pgTable(
@@ -24,7 +24,10 @@ export const vendors = pgTable(
       .defaultNow()
       .$onUpdate(() => new Date()),
   },
-  (t) => [index('vendors_org_name_idx').on(t.organizationId, t.name)],
+  (t) => [
+    unique('vendors_org_id_key').on(t.organizationId, t.id),
+    index('vendors_org_name_idx').on(t.organizationId, t.name),
+  ],
 );
 
 export const vendorPayments = pgTable(
@@ -34,9 +37,7 @@ export const vendorPayments = pgTable(
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    vendorId: integer('vendor_id')
-      .notNull()
-      .references(() => vendors.id, { onDelete: 'cascade' }),
+    vendorId: integer('vendor_id').notNull(),
     vendorName: text('vendor_name'),
     amount: money('amount').notNull(),
     paymentDate: instant('payment_date').notNull().defaultNow(),
@@ -47,6 +48,7 @@ export const vendorPayments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    tenantReference('vendor_payments_vendor_fk', t.organizationId, t.vendorId, vendors).onDelete('cascade'),
     index('vendor_payments_org_date_idx').on(t.organizationId, t.paymentDate),
     index('vendor_payments_org_vendor_idx').on(t.organizationId, t.vendorId),
   ],

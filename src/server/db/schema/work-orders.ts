@@ -1,7 +1,7 @@
 // Work orders (jobs) and their line items.
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, instant, money } from './columns';
+import { index, integer, jsonb, numeric, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, instant, money, tenantReference } from './columns';
 import { customers } from './customers';
 import { organizations } from './identity';
 
@@ -15,9 +15,7 @@ export const workOrders = pgTable(
     /** WO-00001, assigned by the server from number_counters. */
     orderNumber: text('order_number').notNull(),
     // Restrict: deleting a customer must not silently take their jobs and billing history with it.
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'restrict' }),
+    customerId: integer('customer_id').notNull(),
     title: text('title').notNull(),
     description: text('description'),
     status: text('status').notNull().default('scheduled'),
@@ -38,6 +36,8 @@ export const workOrders = pgTable(
       .$onUpdate(() => new Date()),
   },
   (t) => [
+    unique('work_orders_org_id_key').on(t.organizationId, t.id),
+    tenantReference('work_orders_customer_fk', t.organizationId, t.customerId, customers).onDelete('restrict'),
     uniqueIndex('work_orders_org_number_key').on(t.organizationId, t.orderNumber),
     index('work_orders_org_customer_idx').on(t.organizationId, t.customerId),
     index('work_orders_org_status_due_idx').on(t.organizationId, t.status, t.dueDate),
@@ -53,14 +53,15 @@ export const workOrderLineItems = pgTable(
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    workOrderId: integer('work_order_id')
-      .notNull()
-      .references(() => workOrders.id, { onDelete: 'cascade' }),
+    workOrderId: integer('work_order_id').notNull(),
     description: text('description').notNull(),
     quantity: numeric('quantity', { precision: 10, scale: 2, mode: 'string' }).notNull().default('1'),
     rate: money('rate').notNull().default('0'),
     amount: money('amount').notNull().default('0'),
     sortOrder: integer('sort_order').notNull().default(0),
   },
-  (t) => [index('work_order_line_items_parent_idx').on(t.organizationId, t.workOrderId, t.sortOrder)],
+  (t) => [
+    tenantReference('work_order_line_items_work_order_fk', t.organizationId, t.workOrderId, workOrders).onDelete('cascade'),
+    index('work_order_line_items_parent_idx').on(t.organizationId, t.workOrderId, t.sortOrder),
+  ],
 );
