@@ -1,16 +1,13 @@
 // The caller's own running timer, or null: the screen polls this every second.
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { TimeEntry } from '../../../contracts/time-entries';
 import type { DbOrTx } from '../../db/client';
 import { timeEntries } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
-import { scopeFilter, tenantScope } from '../../platform/tenancy';
+import { tenantScope } from '../../platform/tenancy';
 import { selectTimeEntries, toTimeEntryResponse } from './time-entry-query';
 
 export async function getActiveTimeEntry(db: DbOrTx, ctx: RequestContext): Promise<TimeEntry | null> {
-  const [row] = await selectTimeEntries(
-    db,
-    and(eq(timeEntries.userId, ctx.user.id), eq(timeEntries.isActive, true), scopeFilter(tenantScope(ctx), timeEntries.organizationId)),
-  ).limit(1);
+  const [row] = await selectTimeEntries(db, tenantScope(ctx), eq(timeEntries.userId, ctx.user.id), eq(timeEntries.isActive, true)).limit(1);
   return row ? toTimeEntryResponse(row) : null;
 }

@@ -1,13 +1,13 @@
 // The organization's time entries, newest first; q searches the work order's title, the customer's name,
 // the employee's name and the description.
-import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
+import { count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { ListQuery } from '../../../contracts/lists';
 import type { TimeEntry } from '../../../contracts/time-entries';
 import type { DbOrTx } from '../../db/client';
 import { customers, timeEntries, workOrders } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { likePattern, orderBy, page, runAll } from '../../platform/lists';
-import { scopeFilter, tenantScope } from '../../platform/tenancy';
+import { tenantScope, tenantWhere } from '../../platform/tenancy';
 import { selectTimeEntries, toTimeEntryResponse } from './time-entry-query';
 import { cachedRead, tenantScopeKey } from '../../platform/read-cache';
 
@@ -24,13 +24,13 @@ export async function listTimeEntries(db: DbOrTx, ctx: RequestContext, query: Li
   const search = pattern
     ? or(ilike(workOrders.title, pattern), ilike(customers.name, pattern), ilike(timeEntries.employeeName, pattern), ilike(timeEntries.description, pattern))
     : undefined;
-  const where = and(scopeFilter(tenantScope(ctx, query.organizationId), timeEntries.organizationId), search);
+  const scope = tenantScope(ctx, query.organizationId);
   const { limit, offset } = page(query);
   const order = orderBy(query, SORTABLE, [desc(timeEntries.startTime), desc(timeEntries.id)]);
   const [rows, total] = await runAll(
     db,
     () =>
-      selectTimeEntries(db, where)
+      selectTimeEntries(db, scope, search)
         .orderBy(...order)
         .limit(limit)
         .offset(offset),
@@ -41,7 +41,7 @@ export async function listTimeEntries(db: DbOrTx, ctx: RequestContext, query: Li
         .from(timeEntries)
         .leftJoin(workOrders, eq(workOrders.id, timeEntries.workOrderId))
         .leftJoin(customers, eq(customers.id, workOrders.customerId))
-        .where(where);
+        .where(tenantWhere(scope, timeEntries, search));
       return Number(r?.n ?? 0);
     }),
   );

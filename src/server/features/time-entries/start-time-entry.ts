@@ -43,6 +43,6 @@ export async function startTimeEntry(db: Db, ctx: RequestContext, body: StartTim
     if (pgErrorCode(err) === '23505') throw conflict(TIME_ENTRY_MESSAGES.alreadyRunning);
     throw err;
   }
-  const [created] = await selectTimeEntries(db, eq(timeEntries.id, id)).limit(1);
+  const [created] = await selectTimeEntries(db, tenantScope(ctx), eq(timeEntries.id, id)).limit(1);
   return toTimeEntryResponse(created);
 }

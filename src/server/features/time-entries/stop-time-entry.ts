@@ -23,6 +23,6 @@ export async function stopTimeEntry(db: Db, ctx: RequestContext, id: number): Pr
     .where(and(eq(timeEntries.id, entry.id), eq(timeEntries.isActive, true)))
     .returning({ id: timeEntries.id });
   if (stopped.length === 0) throw conflict(TIME_ENTRY_MESSAGES.alreadyStopped);
-  const [row] = await selectTimeEntries(db, eq(timeEntries.id, entry.id)).limit(1);
+  const [row] = await selectTimeEntries(db, tenantScope(ctx), eq(timeEntries.id, entry.id)).limit(1);
   return toTimeEntryResponse(row);
 }

@@ -25,7 +25,7 @@ export function timeEntriesRoutes(app: ZodApp, deps: AppDeps) {
   const { db } = deps;
 
   app.get('/api/time-entries', {
-    config: { access: read, cacheResponse: true },
+    config: { access: read },
     schema: {
       tags: ['time-entries'],
       summary: 'Time entries, newest first; q searches work order title and customer name (total in X-Total-Count)',

@@ -3,6 +3,7 @@ import { eq, type SQL } from 'drizzle-orm';
 import { durationMinutes, type TimeEntry } from '../../../contracts/time-entries';
 import type { DbOrTx } from '../../db/client';
 import { customers, timeEntries, workOrders } from '../../db/schema/index';
+import { tenantWhere, type TenantScope } from '../../platform/tenancy';
 
 export const timeEntryColumns = {
   entry: timeEntries,
@@ -11,13 +12,14 @@ export const timeEntryColumns = {
   customerName: customers.name,
 };
 
-export function selectTimeEntries(db: DbOrTx, where: SQL | undefined) {
+/** Time entries of the scope that meet the conditions: the scope is a parameter, so no caller can leave it out. */
+export function selectTimeEntries(db: DbOrTx, scope: TenantScope, ...conditions: (SQL | undefined)[]) {
   return db
     .select(timeEntryColumns)
     .from(timeEntries)
     .leftJoin(workOrders, eq(workOrders.id, timeEntries.workOrderId))
     .leftJoin(customers, eq(customers.id, workOrders.customerId))
-    .where(where);
+    .where(tenantWhere(scope, timeEntries, ...conditions));
 }
 
 type Row = { entry: typeof timeEntries.$inferSelect; workOrderTitle: string | null; workOrderNumber: string | null; customerName: string | null };
