@@ -46,9 +46,27 @@ export const agingInvoiceSchema = z.object({
 });
 export type AgingInvoice = z.infer<typeof agingInvoiceSchema>;
 
+/** Invoices listed per bucket when the aging report is asked without a limit (docs/decisions/021-aging-report-paging.md). */
+export const AGING_PAGE_SIZE = 25;
+/** The most invoices one bucket's list may hold in one answer. */
+export const AGING_PAGE_MAX = 100;
+
+/** A bucket's exact figures, whatever part of its list the answer holds. */
+export const agingBucketTotalSchema = z.object({
+  /** Owed invoices in the bucket. */
+  count: z.number().int(),
+  /** Their summed totals, decimal string. */
+  total: z.string(),
+  /** Their summed balances due (totals less completed payments), decimal string. */
+  balanceDue: z.string(),
+});
+export type AgingBucketTotal = z.infer<typeof agingBucketTotalSchema>;
+
 /**
  * GET /api/reports/aging: owed invoices (sent or overdue, with a balance due) by days past due, oldest due date first
- * in each bucket. The buckets sum balances due, as Outstanding Balance and Pending Invoices do.
+ * in each bucket. The buckets sum balances due, as Outstanding Balance and Pending Invoices do. Each bucket's array
+ * holds one page of its invoices (offset and limit, AGING_PAGE_SIZE by default); `totals` holds every bucket's exact
+ * count and sums (docs/decisions/021-aging-report-paging.md).
  */
 export const agingReportSchema = z.object({
   current: z.array(agingInvoiceSchema),
@@ -56,6 +74,13 @@ export const agingReportSchema = z.object({
   days60: z.array(agingInvoiceSchema),
   days90: z.array(agingInvoiceSchema),
   over90: z.array(agingInvoiceSchema),
+  totals: z.object({
+    current: agingBucketTotalSchema,
+    days30: agingBucketTotalSchema,
+    days60: agingBucketTotalSchema,
+    days90: agingBucketTotalSchema,
+    over90: agingBucketTotalSchema,
+  }),
 });
 export type AgingReport = z.infer<typeof agingReportSchema>;
 
@@ -64,6 +89,17 @@ export const analyticsQuerySchema = z.object({
   organizationId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
 export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
+
+/**
+ * The aging report's query: `bucket` lists only that bucket's invoices (the other arrays are empty); `offset` and
+ * `limit` choose the page of each listed bucket. The totals are always every bucket's.
+ */
+export const agingQuerySchema = analyticsQuerySchema.extend({
+  bucket: z.enum(AGING_BUCKETS).optional(),
+  offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
+  limit: z.coerce.number().int().min(1).max(AGING_PAGE_MAX).optional(),
+});
+export type AgingQuery = z.infer<typeof agingQuerySchema>;
 
 const amountCountSchema = z.object({ total: z.string(), count: z.number().int() });
 

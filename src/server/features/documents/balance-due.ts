@@ -36,6 +36,28 @@ export function paidPerInvoice(db: DbOrTx, scope: SQL | undefined, asOf?: Date) 
 
 type Paid = ReturnType<typeof paidPerInvoice>;
 
+/**
+ * paidPerInvoice kept to invoices still in an owed status: most payments settle invoices now paid, and summing
+ * those per invoice only to drop them at the join cost most of the owed figures' time on a big organization
+ * (docs/decisions/021-aging-report-paging.md).
+ */
+function paidPerOwedStatusInvoice(db: DbOrTx, scope: SQL | undefined): Paid {
+  return db
+    .select({
+      organizationId: payments.organizationId,
+      invoiceId: payments.invoiceId,
+      amount: sql<string>`sum(${payments.amount})`.as('paid_amount'),
+    })
+    .from(payments)
+    .innerJoin(
+      invoices,
+      and(eq(invoices.organizationId, payments.organizationId), eq(invoices.id, payments.invoiceId), inArray(invoices.status, [...UNPAID_INVOICE_STATUSES])),
+    )
+    .where(and(scope, eq(payments.status, 'completed')))
+    .groupBy(payments.organizationId, payments.invoiceId)
+    .as('paid');
+}
+
 /** Joins an invoice to its row of `paid`. */
 export const paidOfInvoice = (paid: Paid) => and(eq(paid.organizationId, invoices.organizationId), eq(paid.invoiceId, invoices.id));
 
@@ -54,7 +76,7 @@ export const isOwedSql = (paid: Paid) =>
  * id, organizationId, customerId, invoiceNumber, status, total, dueDate, balanceDue (numeric).
  */
 export function owedInvoices(db: DbOrTx, scope: ScopeOf) {
-  const paid = paidPerInvoice(db, scope(payments.organizationId));
+  const paid = paidPerOwedStatusInvoice(db, scope(payments.organizationId));
   return db
     .select({
       id: invoices.id,

@@ -1,46 +1,103 @@
-// The aging report: owed invoices by days past due, with their balances due, in one query.
-import { and, eq, sql } from 'drizzle-orm';
+// The aging report: every bucket's exact count and sums in one aggregate, and one page of each listed bucket's
+// owed invoices, oldest due date first (docs/decisions/021-aging-report-paging.md). No invoice beyond the pages is read
+// into the application.
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { fromCents, toCents } from '../../../contracts/money';
-import type { AgingReport, AnalyticsQuery } from '../../../contracts/payment-analytics';
+import {
+  AGING_BUCKETS,
+  AGING_PAGE_SIZE,
+  UNPAID_INVOICE_STATUSES,
+  type AgingBucket,
+  type AgingBucketTotal,
+  type AgingInvoice,
+  type AgingQuery,
+  type AgingReport,
+} from '../../../contracts/payment-analytics';
 import type { DbOrTx } from '../../db/client';
-import { customers } from '../../db/schema/index';
+import { customers, invoices, payments } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
+import { runAll } from '../../platform/lists';
 import { tenantFilter } from '../../platform/tenancy';
-import { owedInvoices } from '../documents/balance-due';
-import { agingBucketOf, daysOverdueSql } from './aging-sql';
+import { at, owedInvoices, sumText, type ScopeOf } from '../documents/balance-due';
+import { agingBucketSql, agingBucketWhere } from './aging-sql';
 
-/** One invoice as the query packs it: [id, number, customerId, customerName, status, total, balance due, dueDate ms, days overdue]. */
-type Packed = [number, string, number, string | null, string, string, string, number | null, number];
-
-export async function getAgingReport(db: DbOrTx, ctx: RequestContext, query: AnalyticsQuery, now = new Date()): Promise<AgingReport> {
-  const owed = owedInvoices(db, (column: PgColumn) => tenantFilter(ctx, column, query.organizationId));
-  // Thousands of owed invoices come back as one JSON array in one row: reading rows one by one costs
-  // several times more (PGlite especially). Amounts travel as text, so no float touches them.
-  const [row] = await db
+/** Each bucket's count, summed totals and summed balances due: one grouped query over the owed invoices. */
+async function bucketTotals(db: DbOrTx, scope: ScopeOf, now: Date): Promise<AgingReport['totals']> {
+  const owed = owedInvoices(db, scope);
+  const bucket = agingBucketSql(owed.dueDate, now);
+  const rows = await db
     .select({
-      packed: sql<string | null>`json_agg(json_build_array(
-        ${owed.id}, ${owed.invoiceNumber}, ${owed.customerId}, ${customers.name}, ${owed.status},
-        ${owed.total}::text, ${owed.balanceDue}::text, (extract(epoch from ${owed.dueDate}) * 1000)::bigint, ${daysOverdueSql(owed, now)}
-      ) order by ${owed.dueDate} asc nulls last, ${owed.id} asc)::text`,
+      bucket,
+      count: sql<number>`count(*)::int`,
+      total: sumText(sql`sum(${owed.total})`),
+      balanceDue: sumText(sql`sum(${owed.balanceDue})`),
     })
     .from(owed)
-    .leftJoin(customers, and(eq(customers.id, owed.customerId), eq(customers.organizationId, owed.organizationId)));
-
-  const report: AgingReport = { current: [], days30: [], days60: [], days90: [], over90: [] };
-  const items = row?.packed ? (JSON.parse(row.packed) as Packed[]) : [];
-  for (const [id, invoiceNumber, customerId, customerName, status, total, balanceDue, dueMs, daysOverdue] of items) {
-    report[agingBucketOf(daysOverdue)].push({
-      id,
-      invoiceNumber,
-      customerId,
-      customerName,
-      status,
-      total: fromCents(toCents(total)),
-      balanceDue: fromCents(toCents(balanceDue)),
-      dueDate: dueMs === null ? null : new Date(dueMs).toISOString(),
-      daysOverdue,
-    });
+    // By position: the CASE's bound parameters would be numbered anew in GROUP BY and no longer match the select.
+    .groupBy(sql`1`);
+  const totals = Object.fromEntries(AGING_BUCKETS.map((b) => [b, { count: 0, total: '0.00', balanceDue: '0.00' }])) as Record<AgingBucket, AgingBucketTotal>;
+  for (const r of rows) {
+    totals[r.bucket] = { count: Number(r.count), total: fromCents(toCents(r.total)), balanceDue: fromCents(toCents(r.balanceDue)) };
   }
-  return report;
+  return totals;
+}
+
+/**
+ * One page of a bucket. Paid amounts are summed per listed candidate (a correlated subquery on the payments'
+ * invoice index) rather than for the whole organization, so the page reads about `offset + limit` invoices in
+ * due-date order and stops.
+ */
+async function bucketPage(db: DbOrTx, scope: SQL | undefined, bucket: AgingBucket, offset: number, limit: number, now: Date): Promise<AgingInvoice[]> {
+  const paid = sql`coalesce((select sum(${payments.amount}) from ${payments} where ${payments.organizationId} = ${invoices.organizationId} and ${payments.invoiceId} = ${invoices.id} and ${payments.status} = 'completed'), 0)`;
+  const days = sql<number>`coalesce(greatest(0, floor(extract(epoch from (${at(now)} - ${invoices.dueDate})) / 86400)), 0)::int`;
+  const rows = await db
+    .select({
+      id: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
+      customerId: invoices.customerId,
+      customerName: customers.name,
+      status: invoices.status,
+      total: sql<string>`${invoices.total}::text`,
+      balanceDue: sql<string>`greatest(${invoices.total} - ${paid}, 0)::text`,
+      dueDate: invoices.dueDate,
+      daysOverdue: days,
+    })
+    .from(invoices)
+    .leftJoin(customers, and(eq(customers.id, invoices.customerId), eq(customers.organizationId, invoices.organizationId)))
+    .where(
+      and(scope, inArray(invoices.status, [...UNPAID_INVOICE_STATUSES]), agingBucketWhere(invoices.dueDate, bucket, now), sql`${invoices.total} > ${paid}`),
+    )
+    .orderBy(sql`${invoices.dueDate} asc nulls last`, asc(invoices.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map((r) => ({
+    id: r.id,
+    invoiceNumber: r.invoiceNumber,
+    customerId: r.customerId,
+    customerName: r.customerName,
+    status: r.status,
+    total: fromCents(toCents(r.total)),
+    balanceDue: fromCents(toCents(r.balanceDue)),
+    dueDate: r.dueDate ? r.dueDate.toISOString() : null,
+    daysOverdue: Number(r.daysOverdue),
+  }));
+}
+
+export async function getAgingReport(db: DbOrTx, ctx: RequestContext, query: AgingQuery, now = new Date()): Promise<AgingReport> {
+  const scope: ScopeOf = (column: PgColumn) => tenantFilter(ctx, column, query.organizationId);
+  const offset = query.offset ?? 0;
+  const limit = query.limit ?? AGING_PAGE_SIZE;
+  const listed: readonly AgingBucket[] = query.bucket ? [query.bucket] : AGING_BUCKETS;
+  const pageOf = (b: AgingBucket) => () => (listed.includes(b) ? bucketPage(db, scope(invoices.organizationId), b, offset, limit, now) : Promise.resolve([]));
+  const [totals, current, days30, days60, days90, over90] = await runAll(
+    db,
+    () => bucketTotals(db, scope, now),
+    pageOf('current'),
+    pageOf('days30'),
+    pageOf('days60'),
+    pageOf('days90'),
+    pageOf('over90'),
+  );
+  return { current, days30, days60, days90, over90, totals };
 }

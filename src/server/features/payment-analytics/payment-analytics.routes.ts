@@ -1,5 +1,6 @@
 // Payment analytics: the aging report, the screen's figures and its three recommended actions.
 import {
+  agingQuerySchema,
   agingReportSchema,
   analyticsActionBodySchema,
   analyticsQuerySchema,
@@ -16,7 +17,6 @@ import { getAgingReport } from './get-aging-report';
 import { getPaymentAnalytics } from './get-payment-analytics';
 import { sendAutoPayInvites } from './send-autopay-invites';
 import { sendOverdueReminders } from './send-overdue-reminders';
-import { cachedRead, tenantScopeKey } from '../../platform/read-cache';
 
 const read = access.require(['view_financials', 'manage_payments'], { tenant: true });
 const managePayments = access.require('manage_payments', { tenant: true });
@@ -27,18 +27,16 @@ export function paymentAnalyticsRoutes(app: ZodApp, deps: AppDeps): void {
   const { db } = deps;
 
   app.get('/api/reports/aging', {
-    config: { access: read, cacheResponse: true },
+    config: { access: read },
     schema: {
       tags: ['payment-analytics'],
-      summary: 'Unpaid (sent or overdue) invoices by days past due: 0-30, 31-60, 61-90, 91-120, over 120',
-      querystring: analyticsQuerySchema,
+      summary:
+        'Unpaid (sent or overdue) invoices by days past due: 0-30, 31-60, 61-90, 91-120, over 120; every bucket\'s count and sums, and a page of its invoices (bucket, offset, limit)',
+      querystring: agingQuerySchema,
       response: { 200: agingReportSchema },
     },
-    // A pass over every unpaid invoice: cached briefly like the dashboard, cleared by this instance's writes.
-    handler: async (req) => {
-      const ctx = requireCtx(req);
-      return cachedRead(db, `aging:${tenantScopeKey(ctx, req.query.organizationId)}:${JSON.stringify(req.query)}`, () => getAgingReport(db, ctx, req.query));
-    },
+    // Aggregated in SQL and paged (docs/decisions/021-aging-report-paging.md): cheap enough to read on every call.
+    handler: async (req) => getAgingReport(db, requireCtx(req), req.query),
   });
 
   app.get('/api/reports/payment-analytics', {
