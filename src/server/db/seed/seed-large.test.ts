@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { seedLarge } from './seed-large';
+import { formatDocumentNumber } from '../../features/numbering/next-number';
+import { seededNumber, seedLarge } from './seed-large';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -39,5 +40,13 @@ describe('seed:large', () => {
     expect(created.json().invoiceNumber).toBe('INV-00401');
 
     await expect(seedLarge(t.database, sizes)).rejects.toThrow(/already holds organizations/);
+  });
+
+  it('numbers documents as the app does: five digits, and more past 99,999 instead of repeating numbers', async () => {
+    const ns = [1, 42, 99_999, 100_000, 100_001, 1_234_567];
+    const { rows } = await t.database.query(`select ${seededNumber('INV')} as n from unnest($1::int[]) with ordinality as u(g, i) order by i`, [ns]);
+    const numbers = (rows as { n: string }[]).map((r) => r.n);
+    expect(numbers).toEqual(ns.map((n) => formatDocumentNumber('invoice', n)));
+    expect(numbers.slice(0, 4)).toEqual(['INV-00001', 'INV-00042', 'INV-99999', 'INV-100000']);
   });
 });

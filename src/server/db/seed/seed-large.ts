@@ -3,6 +3,12 @@
 // items add up to the totals, paid invoices are covered exactly by their payments, appointments never overlap.
 import type { Database } from '../client';
 
+/**
+ * The SQL of document number `g` as the app writes it (features/numbering/next-number.ts): five digits at least,
+ * more when needed (INV-00001 ... INV-99999, INV-100000). `lpad` alone would cut 100000 down to 10000.
+ */
+export const seededNumber = (prefix: string, g = 'g') => `'${prefix}-' || lpad(${g}::text, greatest(5, length(${g}::text)), '0')`;
+
 export interface LargeSizes {
   orgs: number;
   customers: number;
@@ -114,7 +120,7 @@ async function fillOrganization(q: Query, orgId: number, n: number, s: LargeSize
   // Totals in whole cents, split over the line items with the remainder on the last one.
   await q(
     `INSERT INTO work_orders (organization_id, order_number, customer_id, title, status, start_date, due_date, completed_date, labor_cost, total_cost, created_at)
-     SELECT $1, 'WO-' || lpad(g::text, 5, '0'), $2 + (g % $3::int), (ARRAY['Repair','Install','Inspect','Replace','Service'])[1 + g % 5] || ' job ' || g,
+     SELECT $1, ${seededNumber('WO')}, $2 + (g % $3::int), (ARRAY['Repair','Install','Inspect','Replace','Service'])[1 + g % 5] || ' job ' || g,
             (ARRAY['scheduled','in_progress','completed','cancelled'])[1 + g % 4],
             now() - (g % 730) * interval '1 day', now() - (g % 730) * interval '1 day' + interval '14 days',
             CASE WHEN g % 4 = 2 THEN now() - (g % 730) * interval '1 day' + interval '3 days' END,
@@ -134,7 +140,7 @@ async function fillOrganization(q: Query, orgId: number, n: number, s: LargeSize
   // Half the invoices are paid, and each paid one is covered exactly by its share of the payments.
   await q(
     `INSERT INTO invoices (organization_id, invoice_number, customer_id, status, subtotal, tax, total, due_date, paid_date, created_at)
-     SELECT $1, 'INV-' || lpad(g::text, 5, '0'), $2 + (g % $3::int), (ARRAY['draft','paid','paid','sent','paid','overdue','paid','sent'])[1 + g % 8],
+     SELECT $1, ${seededNumber('INV')}, $2 + (g % $3::int), (ARRAY['draft','paid','paid','sent','paid','overdue','paid','sent'])[1 + g % 8],
             t.total, 0, t.total, now() - (g % 730) * interval '1 day' + interval '30 days',
             CASE WHEN (ARRAY['draft','paid','paid','sent','paid','overdue','paid','sent'])[1 + g % 8] = 'paid' THEN now() - (g % 730) * interval '1 day' + interval '20 days' END,
             now() - (g % 730) * interval '1 day'
@@ -193,7 +199,7 @@ async function fillOrganization(q: Query, orgId: number, n: number, s: LargeSize
 async function fillOtherAreas(q: Query, orgId: number, n: number, firstCustomer: number, s: LargeSizes): Promise<void> {
   await q(
     `INSERT INTO estimates (organization_id, estimate_number, customer_id, title, status, subtotal, tax, total, valid_until, created_at)
-     SELECT $1, 'EST-' || lpad(g::text, 5, '0'), $2 + (g % $3::int), 'Quote for job ' || g, (ARRAY['draft','sent','accepted','declined','expired'])[1 + g % 5],
+     SELECT $1, ${seededNumber('EST')}, $2 + (g % $3::int), 'Quote for job ' || g, (ARRAY['draft','sent','accepted','declined','expired'])[1 + g % 5],
             t.total, 0, t.total, now() - (g % 730) * interval '1 day' + interval '30 days', now() - (g % 730) * interval '1 day'
      FROM generate_series(1, $4::int) g CROSS JOIN LATERAL (SELECT ((((g::bigint * 6007) % 80000) + 2000) / 100.0)::numeric(10,2) AS total) t`,
     [orgId, firstCustomer, s.customers, s.estimates],
