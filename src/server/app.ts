@@ -49,7 +49,8 @@ import { isApiUrl, registerGuard, type RouteEntry } from './platform/guard';
 import { followDataChanges } from './platform/read-cache';
 import { registerResponseCache } from './platform/response-cache';
 import { registerSecurityHeaders } from './platform/security-headers';
-import { serializeRequest } from './platform/request-log';
+import { logsEveryRequest, RequestLogController, serializeRequest } from './platform/request-log';
+import { registerMetrics } from './platform/metrics';
 
 export interface BuildOptions {
   database: Database;
@@ -127,6 +128,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
           ...(opts.logStream ? { stream: opts.logStream } : {}),
         }
       : false,
+    // A line per request only when asked; 5xx answers are logged either way (platform/request-log.ts).
+    logController: new RequestLogController(logsEveryRequest(config)),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -142,7 +145,9 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     parseJson(req, body as string, done);
   });
 
-  registerErrorHandling(app);
+  // GET /metrics, and the latency of every answer, this machine's or a token holder's to read (platform/metrics.ts).
+  const metrics = registerMetrics(app, { database, config });
+  registerErrorHandling(app, { onProviderFailure: metrics.providerFailed });
   // Caches follow every write the database handle reports; answers are kept before compression encodes them.
   followDataChanges(db, database.changes);
   registerResponseCache(app, db);

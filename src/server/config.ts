@@ -49,6 +49,19 @@ const envSchema = z.object({
   /** Serve repeated list, search and stats calls from memory until data changes (platform/read-cache.ts). Off: every call reads the database. */
   RESPONSE_CACHE: bool(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * A line per request ("incoming request", "request completed"). Unset: only at LOG_LEVEL debug or trace; answers
+   * of 5xx and third-party failures are logged either way (platform/request-log.ts, docs/observability.md).
+   */
+  LOG_REQUESTS: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? undefined : ['true', '1', 'yes'].includes(v))),
+  /**
+   * With it, GET /metrics answers a request carrying `Authorization: Bearer <token>` from anywhere, and nothing
+   * else; without it, only this machine (platform/metrics.ts, docs/observability.md).
+   */
+  METRICS_TOKEN: emptyAsUndefined.refine((v) => v === undefined || v.length >= 16, 'METRICS_TOKEN must be at least 16 characters (e.g. `openssl rand -hex 32`)'),
   /** Where the built web app is served from. */
   WEB_DIST_DIR: z.string().default('./dist/web'),
 });

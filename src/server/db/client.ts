@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index';
+import { QueryMetrics, timePglite, timePgPool } from './query-metrics';
 import { CHANGE_CHANNEL, ConnectionWatch, DataChangeFeed, classifyStatement, type StatementKind } from './data-changes';
 
 export type Schema = typeof schema;
@@ -30,6 +31,8 @@ export interface Database {
   changes: DataChangeFeed;
   /** Runs fn while holding a PostgreSQL advisory lock on one dedicated connection (no-op lock on PGlite). */
   withAdvisoryLock: <T>(key: number, fn: () => Promise<T>) => Promise<T>;
+  /** Statement times and the pool's counts, for the metrics endpoint (db/query-metrics.ts). */
+  queryMetrics?: QueryMetrics;
 }
 
 export interface OpenOptions {
@@ -52,6 +55,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // numeric and timestamps are parsed by drizzle per column; keep int8 (counts) as numbers.
   pg.types.setTypeParser(20, (v: string) => Number(v));
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000, options: `-c cpu_operator_cost=${CPU_OPERATOR_COST}` });
+  const queryMetrics = timePgPool(pool);
   // A dropped connection must not crash the process; the next query reconnects. The pool's own 'error' covers only
   // idle connections: one checked out (in a transaction, or holding an advisory lock) emits on its client, and an
   // unhandled 'error' event would kill the process when the server restarts. Its query fails instead (503), and
@@ -72,6 +76,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    queryMetrics,
     changes,
     query: async (text, params) => {
       const r = await pool.query(text, params as unknown[]);
@@ -115,11 +120,13 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
   });
   await client.exec(`SET cpu_operator_cost = ${CPU_OPERATOR_COST}`);
   const changes = new DataChangeFeed();
-  const watched = watchPglite(client as unknown as QueryClient, changes);
+  const queryMetrics = new QueryMetrics();
+  const watched = watchPglite(timePglite(client as unknown as QueryClient, queryMetrics), changes);
   const db = drizzle({ client: watched as unknown as typeof client, schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    queryMetrics,
     changes,
     query: async (text, params) => {
       const r = (await watched.query(text, params as unknown[])) as { rows: Record<string, unknown>[] };

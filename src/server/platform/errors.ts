@@ -122,12 +122,16 @@ function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, opts: { onProviderFailure?: (failure: ProviderFailure, status: number) => void } = {}): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
       // A refusal (502) needs someone to fix a key or an account: error; unreachable (503) may pass by itself: warn.
       const failure = err.extra.provider;
-      if (failure) request.log[err.status === 502 ? 'error' : 'warn']({ provider: failure.provider, reason: failure.reason, status: err.status }, `${failure.provider} failed: ${failure.reason}`);
+      if (failure) {
+        request.log[err.status === 502 ? 'error' : 'warn']({ provider: failure.provider, reason: failure.reason, status: err.status }, `${failure.provider} failed: ${failure.reason}`);
+        // Counted by provider for the metrics endpoint (platform/metrics.ts).
+        opts.onProviderFailure?.(failure, err.status);
+      }
       if (err.extra.retryAfterSeconds !== undefined) reply.header('Retry-After', String(err.extra.retryAfterSeconds));
       return reply.code(err.status).send(errorBody(err.code, inWords(err.message, err.extra.issues), err.extra.issues));
     }

@@ -24,7 +24,7 @@ describe('the request log', () => {
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', WEB_DIST_DIR: '/nonexistent', LOG_LEVEL: 'info' });
+    const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', WEB_DIST_DIR: '/nonexistent', LOG_LEVEL: 'info', LOG_REQUESTS: 'true' });
     built = await buildApp({ database, config, logger: true, logStream: { write: (line: string) => void lines.push(line) } });
     await built.app.ready();
   });

@@ -2,7 +2,7 @@
 // secret query parameters masked. Portal links once carried their token as `?token=` (old e-mails still do, and old
 // clients may still send it to the API); a log line must not hand that link to whoever reads the logs
 // (docs/customer-portal.md, Portal links).
-import type { FastifyRequest } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /** Query parameters whose values never reach the log (compared without regard to letter case). */
 const SECRET_QUERY_PARAMS = new Set(['token']);
@@ -43,4 +43,42 @@ export function serializeRequest(req: FastifyRequest) {
     remoteAddress: req.ip,
     remotePort: req.socket ? req.socket.remotePort : undefined,
   };
+}
+
+/**
+ * Fastify's two lines per request ("incoming request", "request completed") only when asked: LOG_REQUESTS=true, or
+ * LOG_LEVEL debug or trace without a LOG_REQUESTS of false. Under load they would be most of the log
+ * (docs/observability.md, "Request logs").
+ */
+export function logsEveryRequest(config: { LOG_REQUESTS?: boolean; LOG_LEVEL: string }): boolean {
+  return config.LOG_REQUESTS ?? (config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace');
+}
+
+/**
+ * Fastify's log lines about requests, with the lines per request kept for when they are asked for; a 5xx answer is
+ * always one error line, and so are the stream, header and serializer errors Fastify reports (left to the base class).
+ */
+export class RequestLogController extends LogController {
+  readonly everyRequest: boolean;
+
+  constructor(everyRequest: boolean) {
+    super();
+    this.everyRequest = everyRequest;
+  }
+
+  override incomingRequest(request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>): void {
+    if (this.everyRequest) super.incomingRequest(request, reply, metadata);
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>): void {
+    if (error || reply.statusCode >= 500) {
+      reply.log.error({ req: request, res: reply, err: error ?? undefined, responseTime: reply.elapsedTime }, 'request failed');
+    } else if (this.everyRequest) {
+      super.requestCompleted(error, request, reply, metadata);
+    }
+  }
+
+  override routeNotFound(request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>): void {
+    if (this.everyRequest) super.routeNotFound(request, reply, metadata);
+  }
 }
