@@ -8,7 +8,6 @@ import {
   shareOf,
   successRateCaption,
   successRateValue,
-  summarizeBucket,
 } from './analytics-display';
 import { owedCaption } from '@/lib/owed-caption';
 import { invitesToast, portalToast, remindersToast } from './action-messages';
@@ -22,15 +21,6 @@ describe('payment analytics display', () => {
       ['days90', '91-120 days'],
       ['over90', 'Over 120 days'],
     ]);
-  });
-
-  it('sums a bucket in cents', () => {
-    expect(summarizeBucket([])).toEqual({ count: 0, totalCents: 0, balanceCents: 0 });
-    expect(summarizeBucket([{ total: '0.10', balanceDue: '0.10' }, { total: '0.20', balanceDue: '0.05' }, { total: '1000.01', balanceDue: '0.00' }])).toEqual({
-      count: 3,
-      totalCents: 100_031,
-      balanceCents: 15,
-    });
   });
 
   it('writes the average payment time with the real comparison, or a dash and the reason', () => {

@@ -1,7 +1,6 @@
-// What the Payment Analytics screen writes: card values and captions, bucket labels and sums. Real
+// What the Payment Analytics screen writes: card values and captions, bucket labels (the buckets' sums come from the server). Real
 // figures only (docs/rules/money-and-payments.md#payment-analytics): a missing figure is '—' with the reason, never a placeholder number.
-import type { AgingBucket, AgingInvoice, PaymentAnalytics } from '@contracts/payment-analytics';
-import { toCents } from '@contracts/money';
+import type { AgingBucket, PaymentAnalytics } from '@contracts/payment-analytics';
 import { singular, type LabelSet } from '@contracts/vocabulary';
 
 export const NO_FIGURE = '—';
@@ -22,23 +21,6 @@ const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 /** '1 invoice', '3 invoices'. */
 export function countOf(n: number, singular: string, plural = `${singular}s`): string {
   return `${number.format(n)} ${n === 1 ? singular : plural}`;
-}
-
-export interface BucketSummary {
-  count: number;
-  totalCents: number;
-  balanceCents: number;
-}
-
-/** Count, summed totals and summed balances of a bucket, added in cents. */
-export function summarizeBucket(items: readonly Pick<AgingInvoice, 'total' | 'balanceDue'>[]): BucketSummary {
-  let totalCents = 0;
-  let balanceCents = 0;
-  for (const i of items) {
-    totalCents += toCents(i.total);
-    balanceCents += toCents(i.balanceDue);
-  }
-  return { count: items.length, totalCents, balanceCents };
 }
 
 /** "3 invoices", "1 medical bill": a count of records in the organization's words. */
