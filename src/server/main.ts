@@ -80,7 +80,11 @@ async function main() {
     );
   }
   if (outboxIsLocalDelivery(config)) lines.push(`Sign-in codes are delivered to the outbox (readable from this machine only): ${config.appUrl}/dev/outbox`);
-  lines.push(`API documentation (readable from this machine only): ${config.appUrl}/api/docs`, '');
+  lines.push(
+    `API documentation (readable from this machine only): ${config.appUrl}/api/docs`,
+    `Prometheus metrics (${config.METRICS_TOKEN ? 'with the METRICS_TOKEN bearer token' : 'readable from this machine only'}): ${config.appUrl}/metrics`,
+    '',
+  );
   console.log(lines.join('\n'));
 }
 
