@@ -169,6 +169,82 @@ describe('GET /api/reports/aging', () => {
   });
 });
 
+describe('GET /api/reports/aging: exact totals and paged lists', () => {
+  let cookie: string;
+  const days30: number[] = [];
+  const over90: number[] = [];
+
+  beforeAll(async () => {
+    const { org, cookies } = await orgWithPeople();
+    cookie = cookies.manager;
+    const c = await customer(org.id);
+    // 31-60: seven owed, oldest due first 37 days ago; one partly paid, one covered by payments (owes nothing).
+    for (let k = 0; k < 7; k++) days30.unshift((await invoice(org.id, c.id, { dueDate: ago(31 + k), total: `${10 + k}.05` })).id);
+    await payment(org.id, days30[0], '4.00');
+    await payment(org.id, days30[0], '9.99', 'failed');
+    const covered = await invoice(org.id, c.id, { dueDate: ago(40), total: '50.00' });
+    await payment(org.id, covered.id, '50.00');
+    // Over 120: 27 owed of 1.00 each, more than one default page.
+    const rows = Array.from({ length: 27 }, (_, k) => ({
+      organizationId: org.id,
+      customerId: c.id,
+      invoiceNumber: `INV-P${String(++invoiceNo).padStart(4, '0')}`,
+      status: 'overdue',
+      total: '1.00',
+      dueDate: ago(200 + k),
+    }));
+    const made = await t.database.db.insert(invoices).values(rows).returning({ id: invoices.id });
+    over90.push(...made.map((m) => m.id).reverse());
+  });
+
+  it('counts and sums every bucket exactly in totals, however few invoices the lists hold', async () => {
+    const expected = {
+      current: { count: 0, total: '0.00', balanceDue: '0.00' },
+      // 10.05 + 11.05 + ... + 16.05 = 91.35; 4.00 paid on the oldest.
+      days30: { count: 7, total: '91.35', balanceDue: '87.35' },
+      days60: { count: 0, total: '0.00', balanceDue: '0.00' },
+      days90: { count: 0, total: '0.00', balanceDue: '0.00' },
+      over90: { count: 27, total: '27.00', balanceDue: '27.00' },
+    };
+    for (const query of ['', '?limit=1', '?bucket=days60', '?bucket=over90&offset=26']) {
+      const res = await get(`/api/reports/aging${query}`, cookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().totals).toEqual(expected);
+    }
+    const first = (await get('/api/reports/aging', cookie)).json();
+    // The default page is 25 invoices a bucket.
+    expect(first.over90).toHaveLength(25);
+    expect(first.days30.map((i: { id: number }) => i.id)).toEqual(days30);
+    expect(first.days30[0]).toMatchObject({ total: '16.05', balanceDue: '12.05', daysOverdue: 37 });
+  });
+
+  it('pages one bucket with offset and limit, oldest due first, every invoice once', async () => {
+    const seen: number[] = [];
+    for (let offset = 0; offset < 30; offset += 10) {
+      const body = (await get(`/api/reports/aging?bucket=over90&offset=${offset}&limit=10`, cookie)).json();
+      expect(body.current).toEqual([]);
+      expect(body.days30).toEqual([]);
+      seen.push(...body.over90.map((i: { id: number }) => i.id));
+    }
+    expect(seen).toEqual(over90);
+    const paged = (await get('/api/reports/aging?bucket=days30&offset=5&limit=5', cookie)).json();
+    expect(paged.days30.map((i: { id: number }) => i.id)).toEqual(days30.slice(5));
+  });
+
+  it('refuses a bucket, offset or limit out of range', async () => {
+    for (const [query, path] of [
+      ['bucket=days15', 'bucket'],
+      ['limit=0', 'limit'],
+      ['limit=101', 'limit'],
+      ['offset=-1', 'offset'],
+    ]) {
+      const res = await get(`/api/reports/aging?${query}`, cookie);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().issues[0].path).toBe(path);
+    }
+  });
+});
+
 describe('GET /api/reports/payment-analytics', () => {
   it('answers null figures, never made-up ones, when there is no data', async () => {
     const { cookies } = await orgWithPeople();
