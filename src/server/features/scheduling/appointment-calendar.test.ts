@@ -58,7 +58,7 @@ describe('appointment calendar files', () => {
       const res = await t.call({ method: 'POST', url: `/api/public/schedule-by-slug/${other.slug}/book`, payload });
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json().status).toBe('pending');
-      const request = icsOf(mail.sent.filter((m) => m.to === 'kim@example.com').at(-1)!);
+      const request = icsOf((await mail.sentTo('kim@example.com')).at(-1)!);
       expect(icsField(request, 'STATUS')).toBe('TENTATIVE');
       expect(icsField(request, 'METHOD')).toBe('REQUEST');
 

@@ -5,13 +5,16 @@ import type { Mailer } from '../../adapters/mail/mailer';
 import type { DbOrTx } from '../../db/client';
 import { customers, services, workOrders } from '../../db/schema/index';
 import { conflict, invalid, pgErrorCode } from '../../platform/errors';
+import type { AfterCommit } from './after-commit';
 import { overlapping } from './booking-rules';
-import { instantOf } from '../../platform/wall-clock';
+import { addMinutes, instantOf, normalize } from '../../platform/wall-clock';
 
 export interface MailDeps {
   mailer: Mailer;
   appUrl: string;
   mailFrom: string;
+  /** Where the online booking's confirmation e-mail runs after its commit (after-commit.ts). */
+  afterCommit: AfterCommit;
 }
 
 const fieldError = (path: string, message: string) => invalid(`${path}: ${message}`, [{ path, message }]);
@@ -63,14 +66,26 @@ export function checkNotPast(wall: string, timeZone: string, now = new Date()): 
 
 export const defaultDuration = (service: { duration: number | null } | null) => service?.duration || SCHEDULING_DEFAULTS.appointmentDuration;
 
+/** The calendar days (wall clock) [wall, wall + duration) touches, first and last: one, or more past midnight. */
+export function daysTouched(wall: string, duration: number): { first: string; last: string } {
+  const start = normalize(wall);
+  return { first: start.slice(0, 10), last: addMinutes(start, Math.max(duration, 1) - 1).slice(0, 10) };
+}
+
 /**
- * Writers of one organization's appointments take turns (a transaction-level advisory lock), so the check
- * below sees every committed neighbour and concurrent inserts never deadlock inside the exclusion
- * constraint. The constraint (appointments_no_overlap, 23P01) still stands behind any other writer; both
- * answer the same 409. Must run inside a transaction.
+ * Writers of one organization's appointments on one calendar day take turns (a transaction-level advisory lock
+ * per day the time touches, taken in date order so two writers never wait on each other in a circle), so the
+ * check below sees every committed neighbour and concurrent inserts never deadlock inside the exclusion
+ * constraint. Two times that overlap share a day, so their writers always meet on its lock; writers of other days
+ * do not wait (one lock per organization made every booking of a busy page queue, docs/performance.md). The
+ * constraint (appointments_no_overlap, 23P01) still stands behind any other writer; both answer the same 409.
+ * Must run inside a transaction.
  */
 export async function guardSlot<T>(db: DbOrTx, organizationId: number, wall: string, duration: number, exceptId: number | undefined, write: () => Promise<T>): Promise<T> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtext('appointments_no_overlap'), ${organizationId}::int)`);
+  const { first, last } = daysTouched(wall, duration);
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtext('appointments_no_overlap:' || to_char(d, 'YYYY-MM-DD')), ${organizationId}::int) from generate_series(${first}::date, ${last}::date, interval '1 day') d`,
+  );
   if (await overlapping(db, organizationId, wall, duration, exceptId)) throw conflict(SCHEDULING_MESSAGES.slotTaken);
   try {
     return await write();

@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { appointments, customers, services } from '../../db/schema/index';
 import { invalid } from '../../platform/errors';
 import { notifyStaff, staffWith } from '../notifications/notify-staff';
-import { scheduleReminders } from '../reminders/schedule-reminders';
+import { planAppointmentReminders, reminderSettingsOf } from '../reminders/schedule-reminders';
 import { sendAppointmentMail } from './appointment-mail';
 import { defaultDuration, guardSlot, type MailDeps } from './appointment-writes';
 import { bookingRefusal } from './booking-rules';
@@ -51,28 +51,26 @@ export async function bookAppointment(db: Db, mail: MailDeps, key: string, body:
   if (refusal) throw refuse('appointmentDate', refusal);
 
   const status = settings.autoConfirm ? 'scheduled' : 'pending';
+  // Who hears of it and how it is reminded decide nothing about whether it stands: read before the transaction,
+  // which then holds the day's slot lock for three statements (docs/performance.md, Session 8).
+  const [recipients, reminderSettings] = await Promise.all([staffWith(db, org.id, ['manage_appointments', 'view_appointments']), reminderSettingsOf(db, org.id)]);
   const id = await db.transaction(async (tx) => {
-    const [row] = await guardSlot(tx, org.id, wall, duration, undefined, () =>
-      tx
-        .insert(appointments)
-        .values({
-          organizationId: org.id,
-          serviceId: service.id,
-          customerName: body.customerName,
-          customerEmail: body.customerEmail,
-          customerPhone: body.customerPhone ?? null,
-          appointmentDate: wall,
-          duration,
-          status,
-          notes: body.notes ?? null,
-          source: 'online',
-        })
-        .returning({ id: appointments.id }),
-    );
     const customerId = await customerFor(tx, org.id, body);
-    await tx.update(appointments).set({ customerId }).where(eq(appointments.id, row.id));
-    await scheduleReminders(tx, row.id);
-    const recipients = await staffWith(tx, org.id, ['manage_appointments', 'view_appointments']);
+    const values = {
+      organizationId: org.id,
+      serviceId: service.id,
+      customerId,
+      customerName: body.customerName,
+      customerEmail: body.customerEmail,
+      customerPhone: body.customerPhone ?? null,
+      appointmentDate: wall,
+      duration,
+      status,
+      notes: body.notes ?? null,
+      source: 'online',
+    };
+    const [row] = await guardSlot(tx, org.id, wall, duration, undefined, () => tx.insert(appointments).values(values).returning({ id: appointments.id }));
+    await planAppointmentReminders(tx, { ...values, id: row.id }, reminderSettings, settings.timeZone, now);
     await notifyStaff(tx, recipients, [
       {
         organizationId: org.id,
@@ -86,10 +84,7 @@ export async function bookAppointment(db: Db, mail: MailDeps, key: string, body:
     ]);
     return row.id;
   });
-  try {
-    await sendAppointmentMail(db, mail, id, 'created');
-  } catch {
-    // The booking stands; the outbox shows a failed delivery.
-  }
+  // The booking stands whatever the mail does: the outbox shows a failed delivery, the log a failed read.
+  mail.afterCommit.run(() => sendAppointmentMail(db, mail, id, 'created'));
   return { id, appointmentDate: wall, status };
 }

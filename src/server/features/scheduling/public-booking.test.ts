@@ -1,7 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments, customers, notifications } from '../../db/schema/index';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import type { MailMessage } from '../../adapters/mail/mailer';
+import { appointmentReminders, appointments, customers, notifications } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { scheduleReminders } from '../reminders/schedule-reminders';
+import { guardSlot } from './appointment-writes';
 import { bookingOrg, icsField, icsOf, nextDstChange, nextMonthDay, nextWeekday, watchMail, type BookingOrg } from './scheduling.test-kit';
 import { WEEKDAYS } from '../../../contracts/scheduling';
 import { addDays, todayIn, weekdayOf } from '../../platform/wall-clock';
@@ -71,8 +74,8 @@ describe('booking a slot', () => {
       expect(row.appointmentDate.replace(' ', 'T')).toBe(`${winter}T09:00:00`);
       expect(row.source).toBe('online');
 
-      const winterMail = mail.sent.find((m) => m.to === 'winter@example.com')!;
-      const summerMail = mail.sent.find((m) => m.to === 'summer@example.com')!;
+      const [winterMail] = await mail.sentTo('winter@example.com');
+      const [summerMail] = await mail.sentTo('summer@example.com');
       expect(winterMail.attachments?.[0]).toMatchObject({ filename: 'appointment.ics', contentType: 'text/calendar; method=REQUEST' });
       const ics = icsOf(winterMail);
       expect(icsField(ics, 'DTSTART')).toBe(`${winter.replace(/-/g, '')}T170000Z`);
@@ -119,6 +122,86 @@ describe('booking a slot', () => {
     const bySlug = (await t.call({ url: `/api/public/schedule-by-slug/${org.slug}` })).json();
     expect(byToken.organization).toEqual(bySlug.organization);
     expect(byToken.organization.slug).toBe(org.slug);
+  });
+});
+
+describe('what a booking sets off', () => {
+  it('plans the reminders any other appointment write would plan', async () => {
+    const res = await book(booking({ appointmentDate: `${nextWeekday(TZ, 6)}T09:00:00` }));
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().id as number;
+    const planned = async () =>
+      (await t.database.db.select().from(appointmentReminders).where(eq(appointmentReminders.appointmentId, id)))
+        .map((r) => `${r.reminderType} ${r.reminderTiming}h ${r.dueAt.toISOString()} ${r.status}`)
+        .sort();
+    const atBooking = await planned();
+    expect(atBooking).toHaveLength(1);
+    await scheduleReminders(t.database.db, id);
+    expect(await planned()).toEqual(atBooking);
+  });
+
+  it('answers before the confirmation e-mail goes out, sends it exactly once, and closing the app waits for it', async () => {
+    const own = await createTestApp();
+    const o = await bookingOrg(own);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const sent: MailMessage[] = [];
+    const real = own.deps.mailer.send.bind(own.deps.mailer);
+    vi.spyOn(own.deps.mailer, 'send').mockImplementation(async (m) => {
+      await held;
+      sent.push(m);
+      return real(m);
+    });
+    const res = await own.call({ method: 'POST', url: `/api/public/schedule-by-slug/${o.slug}/book`, payload: { ...booking({ serviceId: o.serviceId, customerEmail: 'held@example.com' }), appointmentDate: `${nextWeekday(TZ, 2)}T09:00:00` } });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(sent).toHaveLength(0);
+    let closed = false;
+    const closing = own.close().then(() => (closed = true));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(closed).toBe(false);
+    release();
+    await closing;
+    expect(sent.map((m) => m.to)).toEqual(['held@example.com']);
+  });
+});
+
+describe.runIf(Boolean(inject('pgTemplate')))('the slot lock, with parallel transactions on PostgreSQL', () => {
+  it('holds back a writer whose time shares a calendar day with one in progress, across midnight too, and no other', async () => {
+    const day = nextWeekday(TZ, 0, addDays(todayIn(TZ), 40));
+    const insert = (tx: Parameters<Parameters<typeof t.database.db.transaction>[0]>[0], wall: string, duration: number) =>
+      tx.insert(appointments).values({ organizationId: org.id, customerEmail: 'lock@example.com', appointmentDate: wall, duration }).returning({ id: appointments.id });
+    const events: string[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const lateNight = t.database.db.transaction((tx) =>
+      guardSlot(tx, org.id, `${day}T23:30:00`, 60, undefined, async () => {
+        events.push('23:30-00:30 writes, and holds');
+        await held;
+        return insert(tx, `${day}T23:30:00`, 60);
+      }),
+    );
+    await vi.waitFor(() => expect(events).toHaveLength(1));
+    const nextMorning = t.database.db.transaction((tx) =>
+      guardSlot(tx, org.id, `${addDays(day, 1)}T00:00:00`, 30, undefined, async () => {
+        events.push('next day 00:00 writes');
+        return insert(tx, `${addDays(day, 1)}T00:00:00`, 30);
+      }),
+    );
+    const nextMorningOutcome = nextMorning.then(() => 'booked', (err: Error) => err.message);
+    const otherDay = t.database.db.transaction((tx) =>
+      guardSlot(tx, org.id, `${addDays(day, 2)}T09:00:00`, 60, undefined, async () => {
+        events.push('another day writes');
+        return insert(tx, `${addDays(day, 2)}T09:00:00`, 60);
+      }),
+    );
+    // Another day's writer does not wait for the held one; the next morning's, which overlaps it, does.
+    await otherDay;
+    await new Promise((r) => setTimeout(r, 150));
+    expect(events).toEqual(['23:30-00:30 writes, and holds', 'another day writes']);
+    release();
+    await lateNight;
+    expect(await nextMorningOutcome).toBe(TAKEN.message);
+    expect(events).toHaveLength(2);
   });
 });
 
@@ -283,7 +366,7 @@ describe('offered slots', () => {
       expect(res.statusCode).toBe(201);
       // 04:00 after the change is PDT (UTC-7) in spring and PST (UTC-8) in autumn.
       const utcHour = change.forward ? '11' : '12';
-      expect(icsField(icsOf(mail.sent.find((m) => m.to === 'dst@example.com')!), 'DTSTART')).toBe(`${change.date.replace(/-/g, '')}T${utcHour}0000Z`);
+      expect(icsField(icsOf((await mail.sentTo('dst@example.com'))[0]), 'DTSTART')).toBe(`${change.date.replace(/-/g, '')}T${utcHour}0000Z`);
     } finally {
       mail.stop();
     }

@@ -19,6 +19,7 @@ import type { AppDeps, ZodApp } from '../../platform/app-deps';
 import { access } from '../../platform/context';
 import { requireCtx } from '../../platform/guard';
 import { getAppointment, listAppointments } from './appointment-view';
+import { createAfterCommit } from './after-commit';
 import type { MailDeps } from './appointment-writes';
 import { migrateWorkOrders } from './migrate-work-orders';
 import { createService, deleteService, listServices, updateService } from './manage-services';
@@ -40,7 +41,10 @@ export function schedulingRoutes(app: ZodApp, deps: AppDeps) {
     },
     appUrl: deps.config.appUrl,
     mailFrom: deps.config.MAIL_FROM,
+    afterCommit: createAfterCommit((err) => app.log.error({ err }, 'an appointment e-mail after its commit failed')),
   };
+  // A shutdown sends the e-mails of bookings already answered before the database closes.
+  app.addHook('onClose', () => mail.afterCommit.settled());
 
   // ---- Services
   app.get('/api/services', {

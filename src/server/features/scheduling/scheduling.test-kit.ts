@@ -54,15 +54,27 @@ export function nextDstChange(timeZone: string): { date: string; forward: boolea
   throw new Error(`no DST change in ${timeZone}`);
 }
 
-/** Records every e-mail sent through the app (and still sends it). */
-export function watchMail(t: TestApp): { sent: MailMessage[]; stop: () => void } {
+/**
+ * Records every e-mail sent through the app (and still sends it). `sentTo` waits for the e-mails to an address:
+ * an online booking's confirmation goes out after the answer (after-commit.ts).
+ */
+export function watchMail(t: TestApp): { sent: MailMessage[]; sentTo: (to: string, count?: number) => Promise<MailMessage[]>; stop: () => void } {
   const sent: MailMessage[] = [];
   const real = t.deps.mailer.send.bind(t.deps.mailer);
   const spy = vi.spyOn(t.deps.mailer, 'send').mockImplementation(async (m) => {
     sent.push(m);
     return real(m);
   });
-  return { sent, stop: () => spy.mockRestore() };
+  const sentTo = (to: string, count = 1) =>
+    vi.waitFor(
+      () => {
+        const found = sent.filter((m) => m.to === to);
+        if (found.length < count) throw new Error(`${found.length} of ${count} e-mails to ${to} so far`);
+        return found;
+      },
+      { timeout: 5000, interval: 10 },
+    );
+  return { sent, sentTo, stop: () => spy.mockRestore() };
 }
 
 export const icsOf = (m: MailMessage) => m.attachments?.find((a) => a.filename === 'appointment.ics')?.content.toString('utf8') ?? '';
