@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { AGING_BUCKETS, type AgingReport } from '../../../contracts/payment-analytics';
 import { customers, invoices, outbox, paymentReminders } from '../../db/schema/index';
 import type { IsolationCase, World } from '../../test/isolation';
 
@@ -29,17 +30,20 @@ async function overdueCustomerOfA(w: World) {
 }
 
 const mailsTo = async (w: World, to: string) => (await w.t.database.db.select().from(outbox).where(eq(outbox.to, to))).length;
-const allIds = (report: Record<string, { id: number }[]>) => Object.values(report).flatMap((b) => b.map((i) => i.id));
+const allIds = (report: AgingReport) => AGING_BUCKETS.flatMap((b) => report[b].map((i) => i.id));
 
 export const isolationCases: Record<string, IsolationCase> = {
   'GET /api/reports/aging': {
     kind: 'custom',
     run: async (w) => {
+      const before = (await w.t.call({ url: '/api/reports/aging', cookie: w.adminB.cookie })).json().totals;
       const { invoice } = await overdueCustomerOfA(w);
-      for (const query of ['', `?organizationId=${w.orgA.id}`]) {
+      for (const query of ['', `?organizationId=${w.orgA.id}`, '?bucket=days30&limit=100', `?bucket=days30&organizationId=${w.orgA.id}`]) {
         const b = await w.t.call({ url: `/api/reports/aging${query}`, cookie: w.adminB.cookie });
         expect(b.statusCode).toBe(200);
         expect(allIds(b.json())).not.toContain(invoice.id);
+        // A's invoice adds to none of B's totals either.
+        expect(b.json().totals).toEqual(before);
       }
       const a = await w.t.call({ url: '/api/reports/aging', cookie: w.adminA.cookie });
       expect(a.json().days30.map((i: { id: number }) => i.id)).toContain(invoice.id);
