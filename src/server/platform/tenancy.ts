@@ -29,6 +29,14 @@ export function tenantScope(ctx: RequestContext, requestedOrganizationId?: numbe
   return scope({ kind: 'organization', organizationId: ctx.organizationId });
 }
 
+/** A scope of exactly one organization: what a write acts on. */
+export type OrganizationScope = TenantScope & { readonly kind: 'organization' };
+
+/** The scope of the one organization a write acts on: organizationForWrite's choice, with its id. */
+export function tenantScopeForWrite(ctx: RequestContext, requestedOrganizationId?: number | null): OrganizationScope {
+  return scope({ kind: 'organization', organizationId: organizationForWrite(ctx, requestedOrganizationId) }) as OrganizationScope;
+}
+
 /** The scope's condition on an organization column: always a condition, so `and(...)` can never drop it silently. */
 export function scopeFilter(tenant: TenantScope, column: PgColumn): SQL {
   if (tenant.kind === 'organization') return eq(column, tenant.organizationId);
