@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, messages, outbox } from '../db/schema/index';
 import { checkSystemHealth } from '../features/admin/system-health';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { closedPort } from '../test/closed-port';
 import { startSmtpSink, type SmtpSink } from '../test/smtp-sink';
 import { DELIVERY_FAILURE_MESSAGES } from './delivery-failure';
 
@@ -31,15 +32,6 @@ const closers: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
   for (const close of closers.reverse()) await close();
 });
-
-/** A port nothing listens on: connecting is refused at once. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
-}
 
 /** An app whose mail (or SMS) goes to the given transport, a manager of a fresh organization and a customer with e-mail. */
 async function rig(env: Record<string, string>): Promise<Rig> {

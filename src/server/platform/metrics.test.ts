@@ -1,10 +1,10 @@
 // GET /metrics (docs/observability.md): this machine's or a token holder's to read, one series per route pattern,
 // provider failures counted; and the request log without a line per request unless asked.
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { outbox } from '../db/schema/index';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { closedPort } from '../test/closed-port';
 import { cacheRequests } from './metrics';
 
 const REMOTE = '203.0.113.7';
@@ -131,15 +131,6 @@ describe('what /metrics says', () => {
   });
 });
 
-/** A port nothing listens on: connecting is refused at once. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
-}
-
 describe('a third party failing, and the request log', () => {
   it('counts the provider failure, and logs it and the 5xx answer at the default level without a line per request', async () => {
     const logs: LogLine[] = [];
@@ -161,20 +152,18 @@ describe('a third party failing, and the request log', () => {
     expect(failed[0]).toMatchObject({ level: 50, req: { url: '/api/auth/send-otp' }, res: { statusCode: 503 } });
   });
 
-  it('has a line per request when LOG_REQUESTS=true or LOG_LEVEL=debug asks, and not when LOG_REQUESTS=false says no', async () => {
-    for (const [env, expected] of [
-      [{ LOG_REQUESTS: 'true' }, 2],
-      [{ LOG_LEVEL: 'debug' }, 2],
-      [{ LOG_LEVEL: 'debug', LOG_REQUESTS: 'false' }, 0],
-    ] as const) {
-      const logs: LogLine[] = [];
-      const t = await app({ LOG_LEVEL: 'info', ...env }, logs);
-      await t.call({ url: '/api/customers/7?token=secret-portal-token' });
-      const lines = logs.filter((l) => l.msg === 'incoming request' || l.msg === 'request completed');
-      expect(lines, JSON.stringify(env)).toHaveLength(expected);
-      // The URL is logged with secret query values masked (platform/request-log.ts).
-      if (expected) expect(lines[0].req?.url).toBe('/api/customers/7?token=[redacted]');
-      expect(JSON.stringify(logs)).not.toContain('secret-portal-token');
-    }
+  it.each([
+    ['LOG_REQUESTS=true', 2, { LOG_REQUESTS: 'true' }],
+    ['LOG_LEVEL=debug', 2, { LOG_LEVEL: 'debug' }],
+    ['LOG_LEVEL=debug with LOG_REQUESTS=false', 0, { LOG_LEVEL: 'debug', LOG_REQUESTS: 'false' }],
+  ])('with %s: %i lines for one request, secret query values masked', async (_name, expected, env) => {
+    const logs: LogLine[] = [];
+    const t = await app({ LOG_LEVEL: 'info', ...env }, logs);
+    await t.call({ url: '/api/customers/7?token=secret-portal-token' });
+    const lines = logs.filter((l) => l.msg === 'incoming request' || l.msg === 'request completed');
+    expect(lines).toHaveLength(expected);
+    // The URL is logged with secret query values masked (platform/request-log.ts).
+    if (expected) expect(lines[0].req?.url).toBe('/api/customers/7?token=[redacted]');
+    expect(JSON.stringify(logs)).not.toContain('secret-portal-token');
   });
 });

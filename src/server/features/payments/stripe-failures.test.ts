@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, paymentProcessors } from '../../db/schema/index';
+import { closedPort } from '../../test/closed-port';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { orgKit, type OrgKit } from '../documents/documents.test-kit';
 import { STRIPE_FAILURE_MESSAGES, stripeFailure } from './gateways/stripe-failure';
@@ -43,14 +44,6 @@ function stripeDouble(): http.Server {
       res.end(JSON.stringify({ id, object: 'payment_intent', amount: 500, currency: 'usd', client_secret: `${id}_secret_abcdef`, status: req.method === 'GET' ? 'succeeded' : 'requires_payment_method' }));
     });
   });
-}
-
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
 }
 
 interface Rig {
