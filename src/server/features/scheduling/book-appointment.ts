@@ -52,7 +52,7 @@ export async function bookAppointment(db: Db, mail: MailDeps, key: string, body:
 
   const status = settings.autoConfirm ? 'scheduled' : 'pending';
   // Who hears of it and how it is reminded decide nothing about whether it stands: read before the transaction,
-  // which then holds the day's slot lock for three statements (docs/performance.md, Session 8).
+  // which then holds the day's slot lock from the overlap check to the commit: three inserts (docs/performance.md, Session 8).
   const [recipients, reminderSettings] = await Promise.all([staffWith(db, org.id, ['manage_appointments', 'view_appointments']), reminderSettingsOf(db, org.id)]);
   const id = await db.transaction(async (tx) => {
     const customerId = await customerFor(tx, org.id, body);

@@ -38,7 +38,12 @@ export function bookingRefusal(settings: SettingsRow, wall: string, duration: nu
   return null;
 }
 
-/** Non-cancelled appointments of the organization overlapping [start, start + duration), optionally but one. */
+/**
+ * Non-cancelled appointments of the organization overlapping [start, start + duration), optionally but one. The
+ * condition is the exclusion constraint's own (drizzle/0001_constraints.sql), so its GiST index answers it in a few
+ * pages; `appointment_date < end` alone had no lower bound and read the organization's whole history
+ * (docs/performance.md, Session 8).
+ */
 export async function overlapping(db: DbOrTx, organizationId: number, wall: string, duration: number, exceptId?: number): Promise<boolean> {
   const start = normalize(wall);
   const end = addMinutes(start, duration);
@@ -49,8 +54,7 @@ export async function overlapping(db: DbOrTx, organizationId: number, wall: stri
       and(
         eq(appointments.organizationId, organizationId),
         ne(appointments.status, 'cancelled'),
-        lt(appointments.appointmentDate, end),
-        sql`${appointments.appointmentDate} + ${appointments.duration} * interval '1 minute' > ${start}::timestamp`,
+        sql`tsrange(${appointments.appointmentDate}, ${appointments.appointmentDate} + ${appointments.duration} * interval '1 minute') && tsrange(${start}::timestamp, ${end}::timestamp)`,
         exceptId ? ne(appointments.id, exceptId) : undefined,
       ),
     )
