@@ -1,8 +1,8 @@
 // The aging report: every bucket's exact count and sums in one aggregate, and one page of each listed bucket's
 // owed invoices, oldest due date first (docs/decisions/021-aging-report-paging.md). No invoice beyond the pages is read
 // into the application.
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { unionAll, type PgColumn } from 'drizzle-orm/pg-core';
 import { fromCents, toCents } from '../../../contracts/money';
 import {
   AGING_BUCKETS,
@@ -44,31 +44,36 @@ async function bucketTotals(db: DbOrTx, scope: ScopeOf, now: Date): Promise<Agin
 }
 
 /**
- * One page of a bucket. Paid amounts are summed per listed candidate (a correlated subquery on the payments'
- * invoice index) rather than for the whole organization, so the page reads about `offset + limit` invoices in
- * due-date order and stops.
+ * One page of a bucket. Each owed status is read on its own in due-date order (the (organization, status, due date)
+ * index gives that order for one status, not for two), at most offset + limit rows each, and the two merged: so a
+ * page reads about `offset + limit` invoices and stops instead of the whole bucket. Paid amounts are summed per
+ * candidate by a correlated subquery on the payments' invoice index, never for the whole organization.
  */
 async function bucketPage(db: DbOrTx, scope: SQL | undefined, bucket: AgingBucket, offset: number, limit: number, now: Date): Promise<AgingInvoice[]> {
   const paid = sql`coalesce((select sum(${payments.amount}) from ${payments} where ${payments.organizationId} = ${invoices.organizationId} and ${payments.invoiceId} = ${invoices.id} and ${payments.status} = 'completed'), 0)`;
   const days = sql<number>`coalesce(greatest(0, floor(extract(epoch from (${at(now)} - ${invoices.dueDate})) / 86400)), 0)::int`;
-  const rows = await db
-    .select({
-      id: invoices.id,
-      invoiceNumber: invoices.invoiceNumber,
-      customerId: invoices.customerId,
-      customerName: customers.name,
-      status: invoices.status,
-      total: sql<string>`${invoices.total}::text`,
-      balanceDue: sql<string>`greatest(${invoices.total} - ${paid}, 0)::text`,
-      dueDate: invoices.dueDate,
-      daysOverdue: days,
-    })
-    .from(invoices)
-    .leftJoin(customers, and(eq(customers.id, invoices.customerId), eq(customers.organizationId, invoices.organizationId)))
-    .where(
-      and(scope, inArray(invoices.status, [...UNPAID_INVOICE_STATUSES]), agingBucketWhere(invoices.dueDate, bucket, now), sql`${invoices.total} > ${paid}`),
-    )
-    .orderBy(sql`${invoices.dueDate} asc nulls last`, asc(invoices.id))
+  const ofStatus = (status: string) =>
+    db
+      .select({
+        id: invoices.id,
+        invoiceNumber: invoices.invoiceNumber,
+        customerId: invoices.customerId,
+        customerName: customers.name,
+        status: invoices.status,
+        total: sql<string>`${invoices.total}::text`.as('total_text'),
+        balanceDue: sql<string>`greatest(${invoices.total} - ${paid}, 0)::text`.as('balance_due'),
+        dueDate: invoices.dueDate,
+        daysOverdue: days.as('days_overdue'),
+      })
+      .from(invoices)
+      .leftJoin(customers, and(eq(customers.id, invoices.customerId), eq(customers.organizationId, invoices.organizationId)))
+      .where(and(scope, eq(invoices.status, status), agingBucketWhere(invoices.dueDate, bucket, now), sql`${invoices.total} > ${paid}`))
+      .orderBy(sql`${invoices.dueDate} asc nulls last`, asc(invoices.id))
+      .limit(offset + limit);
+  const [sent, overdue] = UNPAID_INVOICE_STATUSES;
+  // The merged rows by their output names (due_date, id), as the statuses' own order.
+  const rows = await unionAll(ofStatus(sent), ofStatus(overdue))
+    .orderBy(sql.raw('"due_date" asc nulls last'), sql.raw('"id" asc'))
     .limit(limit)
     .offset(offset);
   return rows.map((r) => ({
