@@ -31,9 +31,6 @@ export interface CallFigures {
   errors: number;
   /** Answers by HTTP status (0: no answer). */
   statuses: Record<number, number>;
-  /** GET answers, and those the response cache served (X-Cache: hit). */
-  gets: number;
-  hits: number;
 }
 
 export interface LoadResult {
@@ -57,7 +54,6 @@ export interface LoadOptions {
 
 interface Answer {
   status: number;
-  hit: boolean;
   body: string;
 }
 
@@ -90,11 +86,11 @@ function send(agent: http.Agent, base: string, method: 'GET' | 'POST', path: str
         const raw = Buffer.concat(chunks);
         // Only failures and the one answer the load reads are decoded (the app compresses with br or gzip).
         const text = res.statusCode === 200 && encoding === BROWSER_ENCODING ? '' : decode(raw, res.headers['content-encoding']);
-        resolve({ status: res.statusCode ?? 0, hit: res.headers['x-cache'] === 'hit', body: text });
+        resolve({ status: res.statusCode ?? 0, body: text });
       });
-      res.on('error', () => resolve({ status: 0, hit: false, body: '' }));
+      res.on('error', () => resolve({ status: 0, body: '' }));
     });
-    req.on('error', (e) => resolve({ status: 0, hit: false, body: e.message }));
+    req.on('error', (e) => resolve({ status: 0, body: e.message }));
     req.end(payload);
   });
 }
@@ -184,16 +180,12 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
   const record: Record_ = (type, t0, answer) => {
     if (t0 < measureFrom) return;
     let f = byCall.get(type);
-    if (!f) byCall.set(type, (f = { latencies: [], errors: 0, statuses: {}, gets: 0, hits: 0 }));
+    if (!f) byCall.set(type, (f = { latencies: [], errors: 0, statuses: {} }));
     f.latencies.push(performance.now() - t0);
     f.statuses[answer.status] = (f.statuses[answer.status] ?? 0) + 1;
     if (answer.status < 200 || answer.status > 299) {
       f.errors++;
       if (errorSamples.length < 8) errorSamples.push(`${type}: ${answer.status} ${answer.body.slice(0, 160)}`);
-    }
-    if (!type.endsWith('create') && type !== 'booking-post') {
-      f.gets++;
-      if (answer.hit) f.hits++;
     }
   };
   const ticker = o.onTick ? setInterval(() => performance.now() >= measureFrom && o.onTick!(), 1000) : undefined;

@@ -31,7 +31,6 @@ const LIBRARIES: [string, (f: Frame) => boolean][] = [
 /** Otherwise the nearest frame of the app's own code names the kind. */
 const APP_PARTS: [string, RegExp][] = [
   ['session, guard, permissions, tenancy', /platform\/(guard|sessions|context|tenancy|permissions|client-limit)/],
-  ['response cache and read cache', /platform\/(response-cache|read-cache)|db\/data-changes/],
   ['app code (services, routes, JSON shaping)', /\/src\//],
 ];
 

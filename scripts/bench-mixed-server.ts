@@ -20,7 +20,6 @@ export interface AppOptions {
   /** A throwaway PostgreSQL database, or else the PGlite data directory. */
   dbUrl?: string;
   dataDir?: string;
-  cache: boolean;
 }
 
 function procStatusMb(pid: number | undefined, field: 'VmRSS' | 'VmHWM'): number | undefined {
@@ -58,7 +57,6 @@ export async function startApp(options: AppOptions): Promise<AppServer> {
     NODE_ENV: 'production',
     SMTP_URL: mail.url,
     APP_URL: base,
-    RESPONSE_CACHE: options.cache ? 'true' : 'false',
     // Every public booking comes from 127.0.0.1, far past one client's hourly limit (docs/public-endpoints.md).
     PUBLIC_LIMIT_SCALE: '1000',
     // Production needs a key for credentials at rest (platform/app-secret.ts).

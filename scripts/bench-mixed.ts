@@ -1,12 +1,12 @@
 // Mixed load as a real installation sees it (issue 15): seed:large's data, 20 signed-in users at once (half in the
 // big organization, half across the small ones) looping over a weighted mix of pages, searches, an invoice, the
 // dashboard and ~10 % writes, against the app in its own process. Prints requests/s, p50/p95/p99 per call type and
-// overall, errors, the response cache's hit ratio and the app's memory.
-//   npm run bench:mixed [-- --users 20 --duration 30 --warm-up 5 --settle 10 --cache both|on|off --seed 1
+// overall, errors, and the app's memory and CPU.
+//   npm run bench:mixed [-- --users 20 --duration 30 --warm-up 5 --settle 10 --seed 1
 //                          --mix customers-page=25,booking=5 ...seed:large sizes (--customers 10000 --invoices 50000 ...)]
 //   npm run bench:mixed -- --growth [--sizes 1000,10000,100000 --duration 10]
 // `--growth`: the customers page, a customer search and an invoice search in one organization of each size
-// (customers; 10x invoices), one user, cache off: p50 per size and the largest size's p50 over the smallest's.
+// (customers; 10x invoices), one user: p50 per size and the largest size's p50 over the smallest's.
 // PGlite in a temp directory, or PostgreSQL with DATABASE_URL (a throwaway database there, dropped afterwards).
 import os from 'node:os';
 import { runMigrations } from '../src/server/db/migrate';
@@ -35,8 +35,6 @@ const SEED = num('seed', 1);
 /** Seconds the app gets after start before the load: its startup jobs (overdue invoices at 2 s) write then. */
 const SETTLE = num('settle', 10);
 const MIX = parseMix(flag('mix'), DEFAULT_MIX);
-const CACHE = flag('cache') ?? 'both';
-if (!['on', 'off', 'both'].includes(CACHE)) throw new Error('--cache is on, off or both');
 const GROWTH_SIZES = (flag('sizes') ?? '1000,10000,100000').split(',').map(Number);
 const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 /** seed:large's size flags, by the same names (`--work-orders` for workOrders). */
@@ -55,25 +53,22 @@ async function seeded(target: Awaited<ReturnType<typeof openBenchTarget>>, s: La
   return data;
 }
 
-function printRun(title: string, r: LoadResult, rss: { peak?: number; end?: number }, cacheOn: boolean, cpuSeconds: number | undefined) {
+function printRun(title: string, r: LoadResult, rss: { peak?: number; end?: number }, cpuSeconds: number | undefined) {
   console.log(`\n### ${title}`);
-  console.log('| call | calls | req/s | p50 ms | p95 ms | p99 ms | max ms | errors (by status) | cache hits |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
-  const row = (name: string, s: Summary, statuses: Record<number, number>, gets: number, hits: number) => {
+  console.log('| call | calls | req/s | p50 ms | p95 ms | p99 ms | max ms | errors (by status) |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  const row = (name: string, s: Summary, statuses: Record<number, number>) => {
     const bad = Object.entries(statuses).filter(([st]) => Number(st) < 200 || Number(st) > 299).map(([st, n]) => `${st}: ${n}`).join(', ');
-    const hitCell = cacheOn && gets ? `${((hits / gets) * 100).toFixed(1)} %` : '-';
-    console.log(`| ${name} | ${s.count} | ${s.rps.toFixed(1)} | ${fmt(s.p50)} | ${fmt(s.p95)} | ${fmt(s.p99)} | ${fmt(s.max)} | ${s.errors}${bad ? ` (${bad})` : ''} | ${hitCell} |`);
+    console.log(`| ${name} | ${s.count} | ${s.rps.toFixed(1)} | ${fmt(s.p50)} | ${fmt(s.p95)} | ${fmt(s.p99)} | ${fmt(s.max)} | ${s.errors}${bad ? ` (${bad})` : ''} |`);
   };
-  const all = { latencies: [] as number[], errors: 0, statuses: {} as Record<number, number>, gets: 0, hits: 0 };
+  const all = { latencies: [] as number[], errors: 0, statuses: {} as Record<number, number> };
   for (const [type, f] of [...r.byCall.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-    row(type, summarize(f.latencies, f.errors, r.seconds), f.statuses, f.gets, f.hits);
+    row(type, summarize(f.latencies, f.errors, r.seconds), f.statuses);
     all.latencies.push(...f.latencies);
     all.errors += f.errors;
-    all.gets += f.gets;
-    all.hits += f.hits;
     for (const [st, n] of Object.entries(f.statuses)) all.statuses[Number(st)] = (all.statuses[Number(st)] ?? 0) + n;
   }
-  row('**overall**', summarize(all.latencies, all.errors, r.seconds), all.statuses, all.gets, all.hits);
+  row('**overall**', summarize(all.latencies, all.errors, r.seconds), all.statuses);
   if (all.latencies.length < r.users) console.log(`\nWARNING: fewer calls than users started in the measured time: the app was busy with something else (startup jobs? raise --settle)`);
   console.log(`\napp memory (RSS): peak ${rss.peak ?? '?'} MB, at the end ${rss.end ?? '?'} MB`);
   if (cpuSeconds !== undefined && all.latencies.length) {
@@ -91,8 +86,8 @@ async function mixed() {
     for (const u of data.users) perOrg.set(u.org.id, (perOrg.get(u.org.id) ?? 0) + 1);
     console.log(`data: seed:large ${JSON.stringify(data.counts)} in ${data.seconds.toFixed(1)} s; ${USERS} users over ${perOrg.size} organizations (${[...perOrg.values()].join(', ')})`);
     console.log(`mix: ${MIX_CALLS.filter((c) => MIX[c] > 0).map((c) => `${c} ${MIX[c]}`).join(', ')}; seed ${SEED}`);
-    for (const cacheOn of CACHE === 'both' ? [false, true] : [CACHE === 'on']) {
-      const app = await startApp({ dbUrl: target.dbUrl, dataDir: target.dataDir, cache: cacheOn });
+    {
+      const app = await startApp({ dbUrl: target.dbUrl, dataDir: target.dataDir });
       let peak = 0;
       try {
         await new Promise((r) => setTimeout(r, SETTLE * 1000));
@@ -103,7 +98,7 @@ async function mixed() {
         clearTimeout(warmedUp);
         const cpuAtEnd = app.cpuSeconds();
         const cpu = cpuAtStart !== undefined && cpuAtEnd !== undefined ? cpuAtEnd - cpuAtStart : undefined;
-        printRun(`${db}, response cache ${cacheOn ? 'on' : 'off'}: ${USERS} users, ${SECONDS} s after ${WARM_UP} s warm-up; ${machine()}`, result, { peak: Math.max(peak, app.peakRssMb() ?? 0) || undefined, end: app.rssMb() }, cacheOn, cpu);
+        printRun(`${db}: ${USERS} users, ${SECONDS} s after ${WARM_UP} s warm-up; ${machine()}`, result, { peak: Math.max(peak, app.peakRssMb() ?? 0) || undefined, end: app.rssMb() }, cpu);
       } finally {
         await app.stop();
       }
@@ -141,7 +136,7 @@ async function growth() {
     try {
       const data = await seeded(target, growthSizes(size), 1);
       console.log(`${size.toLocaleString('en-US')} customers: seeded ${JSON.stringify({ customers: data.counts.customers, invoices: data.counts.invoices, invoice_line_items: data.counts.invoice_line_items })} in ${data.seconds.toFixed(1)} s`);
-      const app = await startApp({ dbUrl: target.dbUrl, dataDir: target.dataDir, cache: false });
+      const app = await startApp({ dbUrl: target.dbUrl, dataDir: target.dataDir });
       try {
         await new Promise((r) => setTimeout(r, SETTLE * 1000));
         for (const call of calls) {
@@ -161,7 +156,7 @@ async function growth() {
       await target.drop();
     }
   }
-  console.log(`\n### ${db}, growth: one organization, one user, response cache off, ${SECONDS} s per call and size; ${machine()}`);
+  console.log(`\n### ${db}, growth: one organization, one user, ${SECONDS} s per call and size; ${machine()}`);
   console.log(`| call | ${GROWTH_SIZES.map((s) => `p50 ms at ${s.toLocaleString('en-US')}`).join(' | ')} | largest / smallest | within 2x |`);
   console.log(`|---|${GROWTH_SIZES.map(() => '---:').join('|')}|---:|:-:|`);
   for (const call of calls) {

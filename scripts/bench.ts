@@ -32,8 +32,8 @@ const ONLY = flag('only');
  * as the screens receive them; `--encoding identity` measures them uncompressed.
  */
 const ACCEPT_ENCODING = flag('encoding') ?? 'gzip, deflate, br, zstd';
-/** Each call is measured with the response cache on (repeated calls, as a busy screen makes them) and off (every call reads the database). */
-const CACHE_MODES = (flag('cache') ?? 'both') === 'both' ? (['on', 'off'] as const) : ([flag('cache') === 'off' ? 'off' : 'on'] as const);
+/** One run per call: the app keeps no response cache (docs/decisions/022-speed-without-a-cache.md), every call reads the database. */
+const CACHE_MODES = ['on'] as const;
 const sizes: LargeSizes = {
   orgs: num('orgs', DEFAULT_LARGE_SIZES.orgs),
   customers: num('customers', DEFAULT_LARGE_SIZES.customers),
@@ -113,7 +113,7 @@ interface Call {
 function calls(f: Fixture): Call[] {
   const day = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
   const from = new Date().toISOString().slice(0, 10);
-  // The page query alone: the app keeps the list's total in its short read cache, so a first page costs this.
+  // The page query alone, without the total the app counts beside it.
   const page = (table: string, order: string) => ({ sql: `SELECT t.* FROM ${table} t WHERE t.organization_id = $1 ORDER BY ${order} LIMIT 50` });
   return [
     { name: 'customers, first page', url: '/api/customers', list: page('customers', 't.name, t.id'), cookie: true },
@@ -237,8 +237,8 @@ try {
 
   const appPort = freePort();
   const appBase = `http://127.0.0.1:${appPort}`;
-  const startApp = async (cache: 'on' | 'off') => {
-    const env: NodeJS.ProcessEnv = { PORT: String(appPort), SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production', SMTP_URL: mailSink.url, APP_URL: appBase, RESPONSE_CACHE: cache === 'on' ? 'true' : 'false' };
+  const startApp = async (_mode: 'on' | 'off') => {
+    const env: NodeJS.ProcessEnv = { PORT: String(appPort), SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production', SMTP_URL: mailSink.url, APP_URL: appBase };
     if (dbUrl) env.DATABASE_URL = dbUrl;
     else env.DATA_DIR = dataDir;
     if (!dbUrl) env.DATABASE_URL = '';
@@ -331,7 +331,7 @@ try {
 
 const cpu = os.cpus();
 console.log(`\n${dbUrl ? 'PostgreSQL' : 'PGlite'}; ${CONNECTIONS} connections, ${DURATION} s per call; ${cpu.length} cores (${cpu[0]?.model ?? 'unknown CPU'}), load generator on the same machine`);
-console.log(`response cache: ${CACHE_MODES.join(' and ')} (the first columns are with it ${CACHE_MODES[0]}); Accept-Encoding: ${ACCEPT_ENCODING}`);
+console.log(`Accept-Encoding: ${ACCEPT_ENCODING}`);
 type Row = (typeof rows)[number];
 const cached = CACHE_MODES[0] === 'on';
 const shareOf = (r: Row) => (r.bare ? r.app.rps / r.bare.rps : undefined);

@@ -46,8 +46,6 @@ import { isFromThisMachine } from './platform/this-machine';
 import { openApiOptions } from './platform/openapi';
 import { registerClientLimits } from './platform/client-limits';
 import { isApiUrl, registerGuard, type RouteEntry } from './platform/guard';
-import { followDataChanges } from './platform/read-cache';
-import { registerResponseCache } from './platform/response-cache';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { logsEveryRequest, RequestLogController, serializeRequest } from './platform/request-log';
 import { registerMetrics } from './platform/metrics';
@@ -148,9 +146,6 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   // GET /metrics, and the latency of every answer, this machine's or a token holder's to read (platform/metrics.ts).
   const metrics = registerMetrics(app, { database, config });
   registerErrorHandling(app, { onProviderFailure: metrics.providerFailed });
-  // Caches follow every write the database handle reports; answers are kept before compression encodes them.
-  followDataChanges(db, database.changes);
-  registerResponseCache(app, db);
   // Brotli or gzip for the web app's assets and larger API answers (the JS bundle shrinks about 4x).
   await app.register(compress, compressPluginOptions);
   await app.register(cookie);

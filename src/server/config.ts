@@ -46,8 +46,6 @@ const envSchema = z.object({
    * Test rigs that make many such calls from 127.0.0.1 raise it; it cannot switch the limits off.
    */
   PUBLIC_LIMIT_SCALE: z.coerce.number().positive().max(1_000_000).default(1),
-  /** Serve repeated list, search and stats calls from memory until data changes (platform/read-cache.ts). Off: every call reads the database. */
-  RESPONSE_CACHE: bool(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * A line per request ("incoming request", "request completed"). Unset: only at LOG_LEVEL debug or trace; answers

@@ -58,15 +58,8 @@ export const access = {
 declare module 'fastify' {
   interface FastifyRequest {
     ctx: RequestContext | null;
-    /** Where this request's answer goes in the response cache, and the generation it must still match. */
-    responseCacheSlot: { key: string; generation: number } | null;
   }
   interface FastifyContextConfig {
     access?: Access;
-    /**
-     * A GET whose 200 answer depends only on the caller, the URL and the data: repeated calls are answered from
-     * memory until a write (platform/read-cache.ts). Public routes so marked must not depend on the caller.
-     */
-    cacheResponse?: boolean;
   }
 }

@@ -5,7 +5,6 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Access, RequestContext } from './context';
 import { AppError, forbidden, unauthenticated } from './errors';
-import { answerFromCache } from './response-cache';
 import { resolveSession } from './sessions';
 
 export const IMPERSONATION_HEADER = 'x-impersonation-token';
@@ -44,7 +43,7 @@ export function registerGuard(app: FastifyInstance, deps: { db: Db; config: Conf
 
   const appOrigin = new URL(deps.config.appUrl).origin;
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;
     if (!url || !isApiUrl(url) || isUndeclaredAllowed(url)) return;
     const a = request.routeOptions.config.access;
@@ -84,15 +83,12 @@ export function registerGuard(app: FastifyInstance, deps: { db: Db; config: Conf
         }
       }
     }
-
-    // Only now that the caller may make this call.
-    if (deps.config.RESPONSE_CACHE && (await answerFromCache(deps.db, request, reply))) return reply;
   });
 
   return catalog;
 }
 
-/** A user's permission set, built once per cached session user object rather than on every request. Read-only. */
+/** A user's permission set, built once per session user object. Read-only. */
 const permissionSets = new WeakMap<object, ReadonlySet<Permission>>();
 function permissionsOf(user: RequestContext['user']): ReadonlySet<Permission> {
   let set = permissionSets.get(user);

@@ -3,7 +3,6 @@ import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { userSessions, users } from '../db/schema/index';
 import type { SessionUser } from './context';
-import { cachedRead } from './read-cache';
 import { hashToken, newToken } from './tokens';
 import { isRole } from '../../contracts/permissions';
 
@@ -108,13 +107,10 @@ async function findSession(db: Db, token: string, kind: 'login' | 'impersonation
     lookups.set(db, lookup);
   }
   const prepared = lookup;
-  // Every request checks its session: the row, already mapped, is kept in the read cache, which any write empties
-  // (a sign-out, a deactivation, a role change), and is checked against the clock here on every use. It is keyed
-  // by the token as sent, so a repeated call skips hashing it; the hash is what the database holds.
-  const found = await cachedRead(db, `session:${kind}:${token}`, async () => {
-    const row = (await prepared.execute({ token: hashToken(token), kind, now, idleCutoff }))[0];
-    return row && row.user.isActive ? { session: row.session, user: toSessionUser(row.user) } : null;
-  });
+  // Every request reads its session from the database (one indexed row), never from memory: a sign-out, a
+  // deactivation or a role change on any instance applies to the very next call (docs/decisions/022-speed-without-a-cache.md).
+  const row = (await prepared.execute({ token: hashToken(token), kind, now, idleCutoff }))[0];
+  const found = row && row.user.isActive ? { session: row.session, user: toSessionUser(row.user) } : null;
   if (!found) return null;
   if (found.session.expiresAt.getTime() <= now.getTime() || found.session.lastSeenAt.getTime() <= idleCutoff.getTime()) return null;
   if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {

@@ -1,5 +1,4 @@
-// Free-text search conditions built to use the trigram indexes of drizzle/0002_search_indexes.sql (with the
-// planner cost that makes them worth it, CPU_OPERATOR_COST in db/client.ts).
+// Free-text search conditions built to use the trigram indexes of drizzle/0002_search_indexes.sql.
 // The expressions must stay identical to the indexed ones, or the database falls back to scanning.
 import { and, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -8,7 +7,6 @@ import { customers, estimates, invoices, workOrders } from '../../db/schema/inde
 import { likePattern } from '../../platform/lists';
 import type { RequestContext } from '../../platform/context';
 import { tenantFilter } from '../../platform/tenancy';
-import { cachedRead, tenantScopeKey } from '../../platform/read-cache';
 
 /** Every text field of a customer in one string (index customers_search_trgm). */
 const customerSearchText = sql`(${customers.name} || ' ' || coalesce(${customers.email}, '') || ' ' || coalesce(${customers.companyName}, '') || ' ' || coalesce(${customers.address}, '') || ' ' || coalesce(${customers.city}, '') || ' ' || coalesce(${customers.state}, '') || ' ' || coalesce(${customers.zip}, '') || ' ' || coalesce(${customers.notes}, ''))`;
@@ -35,15 +33,12 @@ const documentSearchText = {
  * the trigram condition in one bitmap scan; a `customer_id in (subquery)` could not, and was evaluated
  * again by the page and the count queries.
  */
-export async function customersNamed(db: DbOrTx, ctx: RequestContext, q: string, organizationId: number | null | undefined, cache: object): Promise<number[]> {
-  // The same term is looked up again by the page after next and by the top bar: cached like the totals.
-  return cachedRead(cache, `customers:named:${tenantScopeKey(ctx, organizationId)}:${q.toLowerCase()}`, async () => {
-    const rows = await db
-      .select({ id: customers.id })
-      .from(customers)
-      .where(and(tenantFilter(ctx, customers.organizationId, organizationId), ilike(customers.name, likePattern(q))));
-    return rows.map((r) => r.id);
-  });
+export async function customersNamed(db: DbOrTx, ctx: RequestContext, q: string, organizationId: number | null | undefined): Promise<number[]> {
+  const rows = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(tenantFilter(ctx, customers.organizationId, organizationId), ilike(customers.name, likePattern(q))));
+  return rows.map((r) => r.id);
 }
 
 // The document searches return their alternatives (a row matches when any does): OR-ed for the page

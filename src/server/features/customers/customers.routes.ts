@@ -22,7 +22,7 @@ export function customersRoutes(app: ZodApp, deps: AppDeps) {
   const { db } = deps;
 
   app.get('/api/customers', {
-    config: { access: read, cacheResponse: true },
+    config: { access: read },
     schema: {
       tags: ['customers'],
       summary: 'Customers, by name; q searches name, e-mail, phone, address, company and notes (total in X-Total-Count)',

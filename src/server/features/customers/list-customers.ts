@@ -6,7 +6,6 @@ import type { Db, DbOrTx } from '../../db/client';
 import { customers } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { orderBy, page, runAll } from '../../platform/lists';
-import { cachedRead, tenantScopeKey } from '../../platform/read-cache';
 import { tenantFilter } from '../../platform/tenancy';
 import { jsonRow } from '../../platform/json-row';
 import { preparedFor, singleOrganization } from '../../platform/prepared';
@@ -33,13 +32,13 @@ function byName(descending: boolean): SQL[] {
 }
 
 export function listCustomers(db: DbOrTx, ctx: RequestContext, query: ListQuery): Promise<{ rows: Customer[]; total: number }> {
-  return customersPage(db, ctx, query, db);
+  return customersPage(db, ctx, query);
 }
 
 /**
  * A page in name order, read as ids first: the ids come from an index-only scan of customers_org_lower_name_idx
  * (organization, lower(name), name, id), so rows skipped by OFFSET cost an index entry each, and only the page's
- * rows are read from the table and built as JSON (docs/decisions/019-speed-without-a-cache.md).
+ * rows are read from the table and built as JSON (docs/decisions/022-speed-without-a-cache.md).
  */
 function namePage(db: DbOrTx, where: SQL | undefined, descending: boolean, limit: number | Placeholder, offset: number | Placeholder, narrowFirst: boolean) {
   const dir = descending ? desc : asc;
@@ -60,7 +59,7 @@ function namePage(db: DbOrTx, where: SQL | undefined, descending: boolean, limit
 
 const preparePage = (db: Db) => namePage(db, eq(customers.organizationId, sql.placeholder('orgId')), false, sql.placeholder('limit'), sql.placeholder('offset'), false).prepare('customers_page');
 
-async function customersPage(db: DbOrTx, ctx: RequestContext, query: ListQuery, cache: object): Promise<{ rows: Customer[]; total: number }> {
+async function customersPage(db: DbOrTx, ctx: RequestContext, query: ListQuery): Promise<{ rows: Customer[]; total: number }> {
   const where = and(tenantFilter(ctx, customers.organizationId, query.organizationId), customerSearch(query.q));
   const { limit, offset } = page(query);
   const byNameOrder = !query.sort || query.sort === 'name' || query.sort === '-name';
@@ -77,8 +76,7 @@ async function customersPage(db: DbOrTx, ctx: RequestContext, query: ListQuery, 
         : byNameOrder
           ? namePage(db, where, query.sort === '-name', limit, offset, Boolean(query.q))
           : db.select({ row: customerJson.sql }).from(customers).where(where).orderBy(...order).limit(limit).offset(offset),
-    // The total is the same for every page of one search: cached briefly (platform/read-cache.ts).
-    () => cachedRead(cache, `customers:count:${tenantScopeKey(ctx, query.organizationId)}:${query.q?.toLowerCase() ?? ''}`, countRows),
+    countRows,
   );
   // The JSON row has exactly the response's fields (toCustomerResponse's shape; customers.test.ts compares them).
   return { rows: rows.map((r) => customerJson.parse(r.row)), total };

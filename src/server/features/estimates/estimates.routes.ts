@@ -19,7 +19,7 @@ export function estimatesRoutes(app: ZodApp, deps: AppDeps) {
   const { db } = deps;
 
   app.get('/api/estimates', {
-    config: { access: access.require(READ, { tenant: true }), cacheResponse: true },
+    config: { access: access.require(READ, { tenant: true }) },
     schema: {
       tags: ['estimates'],
       summary: 'Estimates with customer name and line items, newest first (q: number, title, customer; status; customerId)',

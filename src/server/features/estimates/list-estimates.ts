@@ -4,7 +4,6 @@ import type { DbOrTx } from '../../db/client';
 import { customers, estimates } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { countRows, orderBy, page, runAll } from '../../platform/lists';
-import { cachedRead, tenantScopeKey } from '../../platform/read-cache';
 import { customersNamed, estimateSearch } from '../customers/customer-search';
 import { scopeFilter, tenantScope } from '../../platform/tenancy';
 import { estimateColumns, estimateCustomerJoin, toEstimates } from './estimate-view';
@@ -21,15 +20,15 @@ const SORTABLE = {
 
 /** A page of estimates, newest first; q searches estimate number, title and customer name. */
 export function listEstimates(db: DbOrTx, ctx: RequestContext, query: EstimateListQuery): Promise<{ items: Estimate[]; total: number }> {
-  return estimatesPage(db, ctx, query, db);
+  return estimatesPage(db, ctx, query);
 }
 
-async function estimatesPage(db: DbOrTx, ctx: RequestContext, query: EstimateListQuery, cache: object): Promise<{ items: Estimate[]; total: number }> {
+async function estimatesPage(db: DbOrTx, ctx: RequestContext, query: EstimateListQuery): Promise<{ items: Estimate[]; total: number }> {
   const filters: (SQL | undefined)[] = [scopeFilter(tenantScope(ctx, query.organizationId), estimates.organizationId)];
   if (query.status) filters.push(eq(estimates.status, query.status));
   if (query.customerId) filters.push(eq(estimates.customerId, query.customerId));
   const base = and(...filters);
-  const search = query.q ? estimateSearch(query.q, await customersNamed(db, ctx, query.q, query.organizationId, cache)) : undefined;
+  const search = query.q ? estimateSearch(query.q, await customersNamed(db, ctx, query.q, query.organizationId)) : undefined;
   const where = search ? and(base, or(...search)) : base;
   const { limit, offset } = page(query);
   const pageRows = db
@@ -41,10 +40,8 @@ async function estimatesPage(db: DbOrTx, ctx: RequestContext, query: EstimateLis
     .limit(limit)
     .offset(offset);
   // Every filter is on the estimates row (the customer join never adds or drops one), so the total needs no join.
-  // The total is the same for every page of one search or filter: cached briefly (platform/read-cache.ts).
-  const filterKey = JSON.stringify([query.q?.toLowerCase() ?? null, query.status ?? null, query.customerId ?? null]);
-  const countTotal = () =>
-    cachedRead(cache, `estimates:count:${tenantScopeKey(ctx, query.organizationId)}:${filterKey}`, () => countRows(db, estimates, estimates.id, base, search));
+  // The total is the same for every page of one search or filter.
+  const countTotal = () => countRows(db, estimates, estimates.id, base, search);
   // Page and total in parallel (separate connections on PostgreSQL).
   const [rows, total] = await runAll(db, () => pageRows, countTotal);
   return { items: await toEstimates(db, ctx, rows), total };

@@ -25,7 +25,7 @@ export function inventoryRoutes(app: ZodApp, deps: AppDeps) {
   const { db } = deps;
 
   app.get('/api/inventory', {
-    config: { access: read, cacheResponse: true },
+    config: { access: read },
     schema: {
       tags: ['inventory'],
       summary: 'Inventory items, by name; q searches name, SKU and description (total in X-Total-Count)',

@@ -19,7 +19,7 @@ export function invoicesRoutes(app: ZodApp, deps: AppDeps) {
   const { db } = deps;
 
   app.get('/api/invoices', {
-    config: { access: access.require(READ, { tenant: true }), cacheResponse: true },
+    config: { access: access.require(READ, { tenant: true }) },
     schema: {
       tags: ['invoices'],
       summary: 'Invoices with customer name, line items and balance, newest first (q: number, customer; status; customerId)',

@@ -4,7 +4,6 @@ import type { Db, DbOrTx } from '../../db/client';
 import { customers, invoices } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { countRows, orderBy, page, runAll } from '../../platform/lists';
-import { cachedRead, tenantScopeKey } from '../../platform/read-cache';
 import { customersNamed, invoiceSearch } from '../customers/customer-search';
 import { tenantFilter } from '../../platform/tenancy';
 import { preparedFor, singleOrganization } from '../../platform/prepared';
@@ -22,7 +21,7 @@ const SORTABLE = {
 
 /** A page of invoices, newest first; q searches invoice number and customer name. */
 export function listInvoices(db: DbOrTx, ctx: RequestContext, query: InvoiceListQuery): Promise<{ items: Invoice[]; total: number }> {
-  return invoicesPage(db, ctx, query, db);
+  return invoicesPage(db, ctx, query);
 }
 
 const preparePage = (db: Db) =>
@@ -36,12 +35,12 @@ const preparePage = (db: Db) =>
     .offset(sql.placeholder('offset'))
     .prepare('invoices_page');
 
-async function invoicesPage(db: DbOrTx, ctx: RequestContext, query: InvoiceListQuery, cache: object): Promise<{ items: Invoice[]; total: number }> {
+async function invoicesPage(db: DbOrTx, ctx: RequestContext, query: InvoiceListQuery): Promise<{ items: Invoice[]; total: number }> {
   const filters: (SQL | undefined)[] = [tenantFilter(ctx, invoices.organizationId, query.organizationId)];
   if (query.status) filters.push(eq(invoices.status, query.status));
   if (query.customerId) filters.push(eq(invoices.customerId, query.customerId));
   const base = and(...filters);
-  const search = query.q ? invoiceSearch(query.q, await customersNamed(db, ctx, query.q, query.organizationId, cache)) : undefined;
+  const search = query.q ? invoiceSearch(query.q, await customersNamed(db, ctx, query.q, query.organizationId)) : undefined;
   const where = search ? and(base, or(...search)) : base;
   const { limit, offset } = page(query);
   const orgId = singleOrganization(ctx, query.organizationId);
@@ -59,10 +58,8 @@ async function invoicesPage(db: DbOrTx, ctx: RequestContext, query: InvoiceListQ
           .limit(limit)
           .offset(offset);
   // Every filter is on the invoices row (the customer join never adds or drops one), so the total needs no join.
-  // The total is the same for every page of one search or filter: cached briefly (platform/read-cache.ts).
-  const filterKey = JSON.stringify([query.q?.toLowerCase() ?? null, query.status ?? null, query.customerId ?? null]);
-  const countTotal = () =>
-    cachedRead(cache, `invoices:count:${tenantScopeKey(ctx, query.organizationId)}:${filterKey}`, () => countRows(db, invoices, invoices.id, base, search));
+  // The total is the same for every page of one search or filter.
+  const countTotal = () => countRows(db, invoices, invoices.id, base, search);
   // Page and total in parallel (separate connections on PostgreSQL).
   const [rows, total] = await runAll(db, pageRows, countTotal);
   return { items: toInvoices(rows), total };

@@ -31,7 +31,7 @@ export function messagingRoutes(app: ZodApp, deps: AppDeps): void {
   const { db } = deps;
 
   app.get('/api/messages', {
-    config: { access: read, cacheResponse: true },
+    config: { access: read },
     schema: {
       tags,
       summary: 'Messages, newest first; q searches subject and content (total in X-Total-Count). Customers and guests see only those sent to them.',

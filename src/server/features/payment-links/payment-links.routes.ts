@@ -37,7 +37,7 @@ export function paymentLinksRoutes(app: ZodApp, deps: AppDeps): void {
   const { db, config } = deps;
 
   app.get('/api/payment-links', {
-    config: { access: access.require(['view_financials', 'manage_payments', 'process_payments'], { tenant: true }), cacheResponse: true },
+    config: { access: access.require(['view_financials', 'manage_payments', 'process_payments'], { tenant: true }) },
     schema: {
       tags,
       summary: "The organization's payment links, newest first (q: invoice number or description; total in X-Total-Count)",

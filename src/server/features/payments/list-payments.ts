@@ -6,7 +6,6 @@ import type { DbOrTx } from '../../db/client';
 import { payments } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { countRows, likePattern, orderBy, page, runAll } from '../../platform/lists';
-import { cachedRead, tenantScopeKey } from '../../platform/read-cache';
 import { scopeFilter, tenantScope } from '../../platform/tenancy';
 import { toPaymentResponse } from './payment-response';
 
@@ -45,12 +44,7 @@ export async function listPayments(db: DbOrTx, ctx: RequestContext, query: Payme
         .orderBy(...orderBy(query, SORTABLE, [desc(payments.receivedDate), desc(payments.id)]))
         .limit(limit)
         .offset(offset),
-    // The total is the same for every page of one search or filter, and counting 100,000 payments is the slow part:
-    // cached briefly like the other large lists (platform/read-cache.ts).
-    () =>
-      cachedRead(db, `payments:count:${tenantScopeKey(ctx, query.organizationId)}:${JSON.stringify([query.q?.toLowerCase() ?? null, query.invoiceId ?? null, query.customerId ?? null])}`, () =>
-        countRows(db, payments, payments.id, where),
-      ),
+    () => countRows(db, payments, payments.id, where),
   );
   return { items: rows.map(toPaymentResponse), total };
 }

@@ -36,7 +36,7 @@ export function paymentsRoutes(app: ZodApp, deps: AppDeps) {
   const { db, config } = deps;
 
   app.get('/api/payments', {
-    config: { access: read, cacheResponse: true },
+    config: { access: read },
     schema: {
       tags: ['payments'],
       summary: 'Payments received, newest first; q searches invoice number, customer, reference and method (total in X-Total-Count)',

@@ -6,7 +6,6 @@ import { requireCtx } from '../../platform/guard';
 import { contentDisposition } from '../documents/send-pdf';
 import { exportReportCsv } from './export-report-csv';
 import { getReportSummary } from './get-report-summary';
-import { cachedRead, tenantScopeKey } from '../../platform/read-cache';
 
 // Money figures of the whole organization: managers (view_financials) and admins, not employees.
 const read = access.require(['view_financials', 'view_org_analytics'], { tenant: true });
@@ -15,18 +14,14 @@ export function reportsRoutes(app: ZodApp, deps: AppDeps) {
   const { db } = deps;
 
   app.get('/api/reports/summary', {
-    config: { access: read, cacheResponse: true },
+    config: { access: read },
     schema: {
       tags: ['reports'],
       summary: 'KPI cards, work orders by status, invoice status summary, top 5 customers and activity totals for a UTC date range (none: all time)',
       querystring: reportQuerySchema,
       response: { 200: reportSummarySchema },
     },
-    // Aggregates over every invoice and work order: cached briefly like the dashboard, cleared by this instance's writes.
-    handler: async (req) => {
-      const ctx = requireCtx(req);
-      return cachedRead(db, `reports:${tenantScopeKey(ctx, req.query.organizationId)}:${JSON.stringify(req.query)}`, () => getReportSummary(db, ctx, req.query));
-    },
+    handler: async (req) => getReportSummary(db, requireCtx(req), req.query),
   });
 
   app.get('/api/reports/export', {

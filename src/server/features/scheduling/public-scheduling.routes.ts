@@ -27,13 +27,13 @@ const tags = ['public'];
 
 export function publicSchedulingRoutes(app: ZodApp, db: Db, mail: MailDeps) {
   app.get('/api/public/schedule-by-slug/:slug', {
-    config: { access: access.public(), cacheResponse: true },
+    config: { access: access.public() },
     schema: { tags, summary: 'The booking page: organization contact, active services, public settings', params: scheduleKeyParamsSchema, response: { 200: publicScheduleSchema } },
     handler: async (req) => publicSchedule(db, req.params.slug),
   });
 
   app.get('/api/public/appointments-by-slug/:slug', {
-    config: { access: access.public(), cacheResponse: true },
+    config: { access: access.public() },
     schema: {
       tags,
       summary: 'Times taken on a day (start and length only, nothing about who)',
@@ -49,7 +49,7 @@ export function publicSchedulingRoutes(app: ZodApp, db: Db, mail: MailDeps) {
   });
 
   app.get('/api/public/slots-by-slug/:slug', {
-    config: { access: access.public(), cacheResponse: true },
+    config: { access: access.public() },
     schema: {
       tags,
       summary: "The day's bookable 30-minute slots for the service (organization wall clock)",
@@ -76,7 +76,7 @@ export function publicSchedulingRoutes(app: ZodApp, db: Db, mail: MailDeps) {
   });
 
   app.get('/api/public/services-by-slug/:slug', {
-    config: { access: access.public(), cacheResponse: true },
+    config: { access: access.public() },
     schema: { tags, summary: "An organization's active services", params: scheduleKeyParamsSchema, response: { 200: z.array(publicServiceSchema) } },
     handler: async (req) => servicesByKey(db, req.params.slug),
   });

@@ -112,7 +112,7 @@ export function schedulingRoutes(app: ZodApp, deps: AppDeps) {
 
   // ---- Appointments
   app.get('/api/appointments', {
-    config: { access: read, cacheResponse: true },
+    config: { access: read },
     schema: { tags, summary: 'Appointments on the days from..to (organization wall clock), by time', querystring: appointmentsQuerySchema, response: { 200: z.array(appointmentSchema) } },
     handler: async (req) => listAppointments(db, requireCtx(req), req.query),
   });

@@ -16,12 +16,12 @@ export const SEARCH_KIND_PERMISSIONS = {
 } as const satisfies Record<keyof SearchResponse, readonly Permission[]>;
 
 export function globalSearch(db: DbOrTx, ctx: RequestContext, query: SearchQuery): Promise<SearchResponse> {
-  return searchAll(db, ctx, query, db);
+  return searchAll(db, ctx, query);
 }
 
-async function searchAll(db: DbOrTx, ctx: RequestContext, query: SearchQuery, cache: object): Promise<SearchResponse> {
+async function searchAll(db: DbOrTx, ctx: RequestContext, query: SearchQuery): Promise<SearchResponse> {
   let named: Promise<number[]> | undefined;
-  const customerIds = () => (named ??= customersNamed(db, ctx, query.q, query.organizationId, cache));
+  const customerIds = () => (named ??= customersNamed(db, ctx, query.q, query.organizationId));
   const scope: SearchScope = { ctx, q: query.q, organizationId: query.organizationId, customerIds };
   const may = (kind: keyof SearchResponse) => SEARCH_KIND_PERMISSIONS[kind].some((p) => ctx.permissions.has(p));
   const none = async (): Promise<SearchResult[]> => [];

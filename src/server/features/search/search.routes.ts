@@ -9,7 +9,7 @@ export function searchRoutes(app: ZodApp, deps: AppDeps) {
 
   app.get('/api/search', {
     // Any staff member; each kind of result is further limited to the caller's permissions.
-    config: { access: access.require(['view_customers', 'create_work_orders', 'create_estimates', 'view_financials'], { tenant: true }), cacheResponse: true },
+    config: { access: access.require(['view_customers', 'create_work_orders', 'create_estimates', 'view_financials'], { tenant: true }) },
     schema: {
       tags: ['search'],
       summary: 'Top bar search: up to 5 customers, work orders, estimates and invoices matching q',

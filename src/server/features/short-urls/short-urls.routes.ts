@@ -29,7 +29,7 @@ export function shortUrlsRoutes(app: ZodApp, deps: AppDeps): void {
   const ownHosts = (req: { host: string }) => ({ appUrl: config.appUrl, requestHost: req.host });
 
   app.get('/api/short-urls', {
-    config: { access: read, cacheResponse: true },
+    config: { access: read },
     schema: {
       tags,
       summary: "The organization's short URLs, newest first (q: title, URL or code; total in X-Total-Count)",

@@ -9,7 +9,6 @@ import type { RequestContext } from '../../platform/context';
 import { likePattern, orderBy, page, runAll } from '../../platform/lists';
 import { tenantScope, tenantWhere } from '../../platform/tenancy';
 import { selectTimeEntries, toTimeEntryResponse } from './time-entry-query';
-import { cachedRead, tenantScopeKey } from '../../platform/read-cache';
 
 const SORTABLE = {
   id: timeEntries.id,
@@ -34,8 +33,7 @@ export async function listTimeEntries(db: DbOrTx, ctx: RequestContext, query: Li
         .orderBy(...order)
         .limit(limit)
         .offset(offset),
-    // Cached briefly like the other large lists' totals (platform/read-cache.ts).
-    () => cachedRead(db, `time-entries:count:${tenantScopeKey(ctx, query.organizationId)}:${query.q?.toLowerCase() ?? ''}`, async () => {
+    async () => {
       const [r] = await db
         .select({ n: count() })
         .from(timeEntries)
@@ -43,7 +41,7 @@ export async function listTimeEntries(db: DbOrTx, ctx: RequestContext, query: Li
         .leftJoin(customers, eq(customers.id, workOrders.customerId))
         .where(tenantWhere(scope, timeEntries, search));
       return Number(r?.n ?? 0);
-    }),
+    },
   );
   return { rows: rows.map(toTimeEntryResponse), total };
 }

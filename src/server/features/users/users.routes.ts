@@ -16,7 +16,7 @@ export function usersRoutes(app: ZodApp, deps: AppDeps) {
   const { db } = deps;
 
   app.get('/api/users', {
-    config: { access: manage, cacheResponse: true },
+    config: { access: manage },
     schema: {
       tags,
       summary: "The organization's users (a super user: everyone's, or one organization's), by first name; total in X-Total-Count",

@@ -36,7 +36,7 @@ export function vendorsRoutes(app: ZodApp, deps: AppDeps): void {
   const { db } = deps;
 
   app.get('/api/vendors', {
-    config: { access: read, cacheResponse: true },
+    config: { access: read },
     schema: {
       tags,
       summary: 'Vendors, by name; q searches name, company, e-mail, phone, address, tax id and notes (total in X-Total-Count)',

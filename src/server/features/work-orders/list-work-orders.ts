@@ -4,7 +4,6 @@ import type { DbOrTx } from '../../db/client';
 import { customers, invoices, workOrders } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { countRows, orderBy, page, runAll } from '../../platform/lists';
-import { cachedRead, tenantScopeKey } from '../../platform/read-cache';
 import { customersNamed, workOrderSearch } from '../customers/customer-search';
 import { scopeFilter, tenantScope } from '../../platform/tenancy';
 import { toWorkOrders, workOrderColumns, workOrderCustomerJoin } from './work-order-view';
@@ -22,10 +21,10 @@ const SORTABLE = {
 
 /** A page of work orders, newest first; q searches order number, title and customer name. */
 export function listWorkOrders(db: DbOrTx, ctx: RequestContext, query: WorkOrderListQuery): Promise<{ items: WorkOrder[]; total: number }> {
-  return workOrdersPage(db, ctx, query, db);
+  return workOrdersPage(db, ctx, query);
 }
 
-async function workOrdersPage(db: DbOrTx, ctx: RequestContext, query: WorkOrderListQuery, cache: object): Promise<{ items: WorkOrder[]; total: number }> {
+async function workOrdersPage(db: DbOrTx, ctx: RequestContext, query: WorkOrderListQuery): Promise<{ items: WorkOrder[]; total: number }> {
   const filters: (SQL | undefined)[] = [scopeFilter(tenantScope(ctx, query.organizationId), workOrders.organizationId)];
   if (query.status) filters.push(eq(workOrders.status, query.status));
   if (query.customerId) filters.push(eq(workOrders.customerId, query.customerId));
@@ -42,7 +41,7 @@ async function workOrdersPage(db: DbOrTx, ctx: RequestContext, query: WorkOrderL
     );
   }
   const base = and(...filters);
-  const search = query.q ? workOrderSearch(query.q, await customersNamed(db, ctx, query.q, query.organizationId, cache)) : undefined;
+  const search = query.q ? workOrderSearch(query.q, await customersNamed(db, ctx, query.q, query.organizationId)) : undefined;
   const where = search ? and(base, or(...search)) : base;
   const { limit, offset } = page(query);
   const pageRows = db
@@ -54,10 +53,8 @@ async function workOrdersPage(db: DbOrTx, ctx: RequestContext, query: WorkOrderL
     .limit(limit)
     .offset(offset);
   // Every filter is on the workOrders row (the customer join never adds or drops one), so the total needs no join.
-  // The total is the same for every page of one search or filter: cached briefly (platform/read-cache.ts).
-  const filterKey = JSON.stringify([query.q?.toLowerCase() ?? null, query.status ?? null, query.customerId ?? null, query.invoiceable === 'true']);
-  const countTotal = () =>
-    cachedRead(cache, `work-orders:count:${tenantScopeKey(ctx, query.organizationId)}:${filterKey}`, () => countRows(db, workOrders, workOrders.id, base, search));
+  // The total is the same for every page of one search or filter.
+  const countTotal = () => countRows(db, workOrders, workOrders.id, base, search);
   // Page and total in parallel (separate connections on PostgreSQL).
   const [rows, total] = await runAll(db, () => pageRows, countTotal);
   return { items: toWorkOrders(rows), total };

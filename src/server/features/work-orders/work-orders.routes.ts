@@ -21,7 +21,7 @@ export function workOrdersRoutes(app: ZodApp, deps: AppDeps) {
   const { db } = deps;
 
   app.get('/api/work-orders', {
-    config: { access: access.require(READ, { tenant: true }), cacheResponse: true },
+    config: { access: access.require(READ, { tenant: true }) },
     schema: {
       tags: ['work-orders'],
       summary: 'Work orders with customer name and line items, newest first (q: number, title, customer; status; customerId)',
