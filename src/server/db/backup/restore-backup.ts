@@ -73,6 +73,7 @@ export async function restoreBackup(database: Database, file: string, opts: Rest
       if (!opts.forgetCredentials) throw new BackupError(wrongKey(`payment processors ${foreign.processorIds.join(', ')} hold credentials`, foreign.keyIds, opts.keyId));
       await forgetForeignCredentials(tx, opts.keyId);
     }
+    await rederivePaidAmounts(tx);
     for (const table of tables) await moveIdentitiesPast(tx, table);
     return counts;
   });
@@ -121,6 +122,17 @@ async function insertRows(tx: Tx, table: TableInfo, rows: Record<string, unknown
     const cause = (err as { cause?: { message?: string } }).cause?.message ?? (err instanceof Error ? err.message.split('\n')[0] : String(err));
     throw new BackupError(`The backup's ${table.name} rows could not be restored (${cause}): nothing was restored`);
   }
+}
+
+/**
+ * invoices.amount_paid is kept by triggers on payments (drizzle/0010_invoice_amount_paid.sql): the restored invoices
+ * arrive with it and the restored payments then add to it again, so it is worked out once more from the payments.
+ */
+async function rederivePaidAmounts(tx: Tx): Promise<void> {
+  await tx.execute(sql`
+    update invoices as i set amount_paid = coalesce(
+      (select sum(p.amount) from payments as p
+        where p.organization_id = i.organization_id and p.invoice_id = i.id and p.status = 'completed'), 0)`);
 }
 
 /** The next id handed out after a restore is past every restored one. */

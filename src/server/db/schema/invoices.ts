@@ -1,4 +1,5 @@
 // Invoices and their line items.
+import { sql } from 'drizzle-orm';
 import { index, integer, numeric, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, instant, money, setNullOnly, tenantReference } from './columns';
 import { customers } from './customers';
@@ -23,6 +24,13 @@ export const invoices = pgTable(
     /** The invoice form sends tax as null. */
     tax: money('tax').default('0'),
     total: money('total').notNull().default('0'),
+    /**
+     * The sum of the invoice's completed payments, kept by the database itself: triggers on payments add each
+     * change in the payment's own transaction (drizzle/0010_invoice_amount_paid.sql), so no code path can forget it.
+     * Balances and owed figures read it instead of summing payments (docs/decisions/022-speed-without-a-cache.md).
+     * Wider than a money column: several payments may add up to more than one amount's limit.
+     */
+    amountPaid: numeric('amount_paid', { precision: 14, scale: 2, mode: 'string' }).notNull().default('0'),
     dueDate: instant('due_date'),
     paidDate: instant('paid_date'),
     notes: text('notes'),
@@ -43,6 +51,15 @@ export const invoices = pgTable(
     index('invoices_org_created_idx').on(t.organizationId, t.createdAt),
     index('invoices_org_work_order_idx').on(t.organizationId, t.workOrderId),
     index('invoices_org_estimate_idx').on(t.organizationId, t.estimateId),
+    // Owed invoices by due date, with what their figures need, so Pending Invoices, Outstanding Balance and the aging
+    // totals are index-only aggregates and an aging bucket's page a walk that stops (docs/decisions/021-aging-report-paging.md).
+    index('invoices_org_owed_due_idx')
+      .on(t.organizationId, t.dueDate, t.id, t.status, t.total, t.amountPaid, t.createdAt)
+      .where(sql`${t.status} in ('sent', 'overdue')`),
+    // Paid invoices by when they were paid: the dashboard's "owed a month ago" reads only those paid since.
+    index('invoices_org_paid_at_idx')
+      .on(t.organizationId, sql`coalesce(${t.paidDate}, ${t.updatedAt})`, t.createdAt, t.total, t.amountPaid)
+      .where(sql`${t.status} = 'paid'`),
   ],
 );
 

@@ -5,31 +5,48 @@ import { toCents } from '../../../contracts/money';
 import { UNPAID_INVOICE_STATUSES } from '../../../contracts/payment-analytics';
 import type { Db } from '../../db/client';
 import { customers, invoices, payments, workOrders } from '../../db/schema/index';
-import { at, balanceDueSql, isOwedPastDue, owedInvoices, paidOfInvoice, paidPerInvoice, sumText, type ScopeOf } from '../documents/balance-due';
+import { at, balanceThenSql, isOwedPastDue, owedInvoices, paidAfter, paidAfterOfInvoice, sumText, type ScopeOf } from '../documents/balance-due';
 import type { DashboardPeriod } from './dashboard-period';
 
+/**
+ * Active work orders now, and as they stood at the comparison instant: those created by then that are still active,
+ * plus those created by then that ended (completed or cancelled) after it. Each part reads one partial index
+ * (work_orders_org_active_created_idx, work_orders_org_ended_idx), never the organization's whole history.
+ */
 export async function workOrderFigures(db: Db, scope: SQL | undefined, p: DashboardPeriod) {
-  const activeNow = inArray(workOrders.status, [...ACTIVE_WORK_ORDER_STATUSES]);
-  const endedAfterThen = sql`(${inArray(workOrders.status, ['completed', 'cancelled'])} and coalesce(${workOrders.completedDate}, ${workOrders.updatedAt}) > ${at(p.comparedTo)})`;
-  const [r] = await db
-    .select({
-      active: sql<number>`(count(*) filter (where ${activeNow}))::int`,
-      activeThen: sql<number>`(count(*) filter (where ${workOrders.createdAt} <= ${at(p.comparedTo)} and (${activeNow} or ${endedAfterThen})))::int`,
-    })
-    .from(workOrders)
-    .where(scope);
-  return { active: Number(r?.active ?? 0), activeThen: Number(r?.activeThen ?? 0) };
+  const then = at(p.comparedTo);
+  const endedAt = sql`coalesce(${workOrders.completedDate}, ${workOrders.updatedAt})`;
+  const [[active], [ended]] = await Promise.all([
+    db
+      .select({
+        now: sql<number>`count(*)::int`,
+        then: sql<number>`(count(*) filter (where ${workOrders.createdAt} <= ${then}))::int`,
+      })
+      .from(workOrders)
+      .where(and(scope, inArray(workOrders.status, [...ACTIVE_WORK_ORDER_STATUSES]))),
+    db
+      .select({ then: sql<number>`count(*)::int` })
+      .from(workOrders)
+      .where(and(scope, inArray(workOrders.status, ['completed', 'cancelled']), sql`${endedAt} > ${then}`, sql`${workOrders.createdAt} <= ${then}`)),
+  ]);
+  return { active: Number(active?.now ?? 0), activeThen: Number(active?.then ?? 0) + Number(ended?.then ?? 0) };
 }
 
 /**
  * Pending Invoices: the balances due of owed invoices now (documents/balance-due.ts, the same figure as Outstanding
- * Balance), how many of them are overdue, and the same balance figure as it stood at the comparison instant.
+ * Balance), how many of them are overdue, and the same balance figure as it stood at the comparison instant: the
+ * invoices created by then that were owed then (still unpaid now, or paid since), each less what was paid by then.
  */
 export async function invoiceFigures(db: Db, scope: ScopeOf, p: DashboardPeriod) {
   const owed = owedInvoices(db, scope);
-  const paidThen = paidPerInvoice(db, scope(payments.organizationId), p.comparedTo);
-  const pendingThen = sql`(${invoices.createdAt} <= ${at(p.comparedTo)} and (${inArray(invoices.status, [...UNPAID_INVOICE_STATUSES])} or (${eq(invoices.status, 'paid')} and coalesce(${invoices.paidDate}, ${invoices.updatedAt}) > ${at(p.comparedTo)})))`;
-  const [[r], [then]] = await Promise.all([
+  const then = at(p.comparedTo);
+  const balanceThen = () => {
+    const paid = paidAfter(db, scope(payments.organizationId), p.comparedTo);
+    return { paid, sum: sumText(sql`sum(${balanceThenSql(paid)})`) };
+  };
+  const unpaid = balanceThen();
+  const paidSince = balanceThen();
+  const [[r], [stillUnpaid], [settledSince]] = await Promise.all([
     db
       .select({
         pendingTotal: sumText(sql`sum(${owed.balanceDue})`),
@@ -38,16 +55,28 @@ export async function invoiceFigures(db: Db, scope: ScopeOf, p: DashboardPeriod)
       })
       .from(owed),
     db
-      .select({ pendingThenTotal: sumText(sql`sum(${balanceDueSql(paidThen)}) filter (where ${pendingThen})`) })
+      .select({ total: unpaid.sum })
       .from(invoices)
-      .leftJoin(paidThen, paidOfInvoice(paidThen))
-      .where(and(scope(invoices.organizationId), inArray(invoices.status, [...UNPAID_INVOICE_STATUSES, 'paid']))),
+      .leftJoin(unpaid.paid, paidAfterOfInvoice(unpaid.paid))
+      .where(and(scope(invoices.organizationId), inArray(invoices.status, [...UNPAID_INVOICE_STATUSES]), sql`${invoices.createdAt} <= ${then}`)),
+    db
+      .select({ total: paidSince.sum })
+      .from(invoices)
+      .leftJoin(paidSince.paid, paidAfterOfInvoice(paidSince.paid))
+      .where(
+        and(
+          scope(invoices.organizationId),
+          eq(invoices.status, 'paid'),
+          sql`coalesce(${invoices.paidDate}, ${invoices.updatedAt}) > ${then}`,
+          sql`${invoices.createdAt} <= ${then}`,
+        ),
+      ),
   ]);
   return {
     pendingCents: toCents(r?.pendingTotal ?? '0'),
     invoiceCount: Number(r?.invoiceCount ?? 0),
     overdueCount: Number(r?.overdueCount ?? 0),
-    pendingThenCents: toCents(then?.pendingThenTotal ?? '0'),
+    pendingThenCents: toCents(stillUnpaid?.total ?? '0') + toCents(settledSince?.total ?? '0'),
   };
 }
 

@@ -1,7 +1,7 @@
 // What a customer still owes on an invoice, in SQL: its total less its completed payments. The one definition
 // behind every figure of money owed: the dashboard's Pending Invoices, Payment Analytics' Outstanding Balance and
 // Overdue Amount, the aging report and the set Send Reminders acts on (docs/decisions/017-money-figures.md).
-import { and, eq, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { UNPAID_INVOICE_STATUSES } from '../../../contracts/payment-analytics';
 import type { DbOrTx } from '../../db/client';
@@ -11,72 +11,26 @@ import { invoices, payments } from '../../db/schema/index';
 export type ScopeOf = (organizationColumn: PgColumn) => SQL | undefined;
 
 /**
- * Completed payments per invoice as one grouped subquery to join (never a query per invoice):
- * `paid.invoiceId`, `paid.organizationId`, `paid.amount` (numeric). With `asOf`, only payments received by then.
+ * What the invoice's completed payments add up to: invoices.amount_paid, kept by the database in each payment's own
+ * transaction (schema/invoices.ts), so no figure sums the organization's payments to know it.
  */
-export function paidPerInvoice(db: DbOrTx, scope: SQL | undefined, asOf?: Date) {
-  return db
-    .select({
-      organizationId: payments.organizationId,
-      invoiceId: payments.invoiceId,
-      amount: sql<string>`sum(${payments.amount})`.as('paid_amount'),
-    })
-    .from(payments)
-    .where(
-      and(
-        scope,
-        eq(payments.status, 'completed'),
-        isNotNull(payments.invoiceId),
-        asOf ? lte(payments.receivedDate, sql`${asOf.toISOString()}::timestamptz`) : undefined,
-      ),
-    )
-    .groupBy(payments.organizationId, payments.invoiceId)
-    .as(asOf ? 'paid_then' : 'paid');
-}
+export const paidSql = sql<string>`${invoices.amountPaid}`;
 
-type Paid = ReturnType<typeof paidPerInvoice>;
-
-/**
- * paidPerInvoice kept to invoices still in an owed status: most payments settle invoices now paid, and summing
- * those per invoice only to drop them at the join cost most of the owed figures' time on a big organization
- * (docs/decisions/021-aging-report-paging.md).
- */
-function paidPerOwedStatusInvoice(db: DbOrTx, scope: SQL | undefined): Paid {
-  return db
-    .select({
-      organizationId: payments.organizationId,
-      invoiceId: payments.invoiceId,
-      amount: sql<string>`sum(${payments.amount})`.as('paid_amount'),
-    })
-    .from(payments)
-    .innerJoin(
-      invoices,
-      and(eq(invoices.organizationId, payments.organizationId), eq(invoices.id, payments.invoiceId), inArray(invoices.status, [...UNPAID_INVOICE_STATUSES])),
-    )
-    .where(and(scope, eq(payments.status, 'completed')))
-    .groupBy(payments.organizationId, payments.invoiceId)
-    .as('paid');
-}
-
-/** Joins an invoice to its row of `paid`. */
-export const paidOfInvoice = (paid: Paid) => and(eq(paid.organizationId, invoices.organizationId), eq(paid.invoiceId, invoices.id));
-
-/** The invoice's total less what `paid` holds for it, never below zero (numeric). */
-export const balanceDueSql = (paid: Paid) => sql<string>`greatest(${invoices.total} - coalesce(${paid.amount}, 0), 0)`;
+/** The invoice's total less what its completed payments paid, never below zero (numeric). */
+export const balanceDueSql = sql<string>`greatest(${invoices.total} - ${invoices.amountPaid}, 0)`;
 
 /**
  * Owed: sent to the customer and not paid (status sent or overdue; drafts are not owed yet), with a balance left.
  * An invoice whose payments already cover it but whose status was not yet turned paid owes nothing.
  */
-export const isOwedSql = (paid: Paid) =>
-  sql`(${inArray(invoices.status, [...UNPAID_INVOICE_STATUSES])} and ${invoices.total} > coalesce(${paid.amount}, 0))`;
+export const isOwedSql = sql`(${inArray(invoices.status, [...UNPAID_INVOICE_STATUSES])} and ${invoices.total} > ${invoices.amountPaid})`;
 
 /**
  * The owed invoices in scope with their balance due, as a subquery (`owed`) to aggregate or list from:
- * id, organizationId, customerId, invoiceNumber, status, total, dueDate, balanceDue (numeric).
+ * id, organizationId, customerId, invoiceNumber, status, total, dueDate, balanceDue (numeric). It reads
+ * invoices_org_owed_due_idx alone.
  */
 export function owedInvoices(db: DbOrTx, scope: ScopeOf) {
-  const paid = paidPerOwedStatusInvoice(db, scope(payments.organizationId));
   return db
     .select({
       id: invoices.id,
@@ -86,15 +40,39 @@ export function owedInvoices(db: DbOrTx, scope: ScopeOf) {
       status: invoices.status,
       total: invoices.total,
       dueDate: invoices.dueDate,
-      balanceDue: sql<string>`${balanceDueSql(paid)}`.as('balance_due'),
+      balanceDue: sql<string>`${balanceDueSql}`.as('balance_due'),
     })
     .from(invoices)
-    .leftJoin(paid, paidOfInvoice(paid))
-    .where(and(scope(invoices.organizationId), isOwedSql(paid)))
+    .where(and(scope(invoices.organizationId), isOwedSql))
     .as('owed');
 }
 
 export type OwedInvoices = ReturnType<typeof owedInvoices>;
+
+/**
+ * Completed payments received after an instant, per invoice (`paidAfter.invoiceId`, `.organizationId`, `.amount`):
+ * what amount_paid holds now that it did not hold then. Read from payments_org_completed_received_idx alone.
+ */
+export function paidAfter(db: DbOrTx, scope: SQL | undefined, after: Date) {
+  return db
+    .select({
+      organizationId: payments.organizationId,
+      invoiceId: payments.invoiceId,
+      amount: sql<string>`sum(${payments.amount})`.as('paid_after'),
+    })
+    .from(payments)
+    .where(and(scope, eq(payments.status, 'completed'), isNotNull(payments.invoiceId), gt(payments.receivedDate, sql`${after.toISOString()}::timestamptz`)))
+    .groupBy(payments.organizationId, payments.invoiceId)
+    .as('paid_after');
+}
+
+type PaidAfter = ReturnType<typeof paidAfter>;
+
+/** Joins an invoice to its row of paidAfter. */
+export const paidAfterOfInvoice = (paid: PaidAfter) => and(eq(paid.organizationId, invoices.organizationId), eq(paid.invoiceId, invoices.id));
+
+/** The invoice's balance as it stood when `paid` begins: its total less what was paid by then, never below zero. */
+export const balanceThenSql = (paid: PaidAfter) => sql<string>`greatest(${invoices.total} - (${invoices.amountPaid} - coalesce(${paid.amount}, 0)), 0)`;
 
 /** A bound instant (ISO text cast in SQL, the same on PGlite and PostgreSQL). */
 export const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
