@@ -1,5 +1,5 @@
 // Prometheus metrics at GET /metrics (docs/observability.md): request latency per route pattern, database time and
-// pool, job backlog, third-party failures, cache hits, and Node's own process metrics. Off the public internet by
+// pool, job backlog, third-party failures, and Node's own process metrics. Off the public internet by
 // default: only this machine, or with METRICS_TOKEN only a caller presenting it; anyone else gets the 404 of a path
 // that does not exist.
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -14,26 +14,16 @@ export const METRICS_PATH = '/metrics';
 /** The route label of a request no route matched (404s, and the web app's client-side paths): one series, whatever the URL. */
 export const UNMATCHED_ROUTE = 'unmatched';
 
-// Process-wide: Node's own metrics (one event-loop monitor per process, however many apps tests build) and the
-// caches' counter, which the cache code increments without knowing the app. Each app's endpoint prints them
-// beside its own registry.
+// Process-wide: Node's own metrics (one event-loop monitor per process, however many apps tests build). Each app's
+// endpoint prints them beside its own registry.
 let processRegistry: Registry | undefined;
 function processMetrics(): Registry {
   if (!processRegistry) {
     processRegistry = new Registry();
     collectDefaultMetrics({ register: processRegistry });
-    processRegistry.registerMetric(cacheRequests);
   }
   return processRegistry;
 }
-
-/** Lookups in the read and response caches: `cacheRequests.inc({ cache: 'response', result: 'hit' })`. */
-export const cacheRequests = new Counter<'cache' | 'result'>({
-  name: 'tradebook_cache_requests_total',
-  help: 'Cache lookups by cache and result (hit or miss)',
-  labelNames: ['cache', 'result'],
-  registers: [],
-});
 
 export interface AppMetrics {
   registry: Registry;
