@@ -14,26 +14,32 @@ import { openDatabase, type Database } from './client';
 import { MIGRATIONS_DIR } from './migrate';
 import { seedLarge } from './seed/seed-large';
 
-/** The last migration before the composite keys. */
+/** The last migration before the composite keys, and theirs: the tests migrate to exactly that one, whatever follows. */
 const BEFORE = '0008_autopay_invited_at';
+const THIS = '0009_composite_tenant_keys';
 
-let before: string;
+const folders: Record<string, string> = {};
 const opened: Database[] = [];
 
-beforeAll(() => {
-  // A copy of drizzle/ whose journal stops at BEFORE, to build a database as it was before this change.
-  before = fs.mkdtempSync(path.join(os.tmpdir(), 'tradebook-migrations-'));
-  fs.cpSync(MIGRATIONS_DIR, before, { recursive: true });
-  const journalFile = path.join(before, 'meta', '_journal.json');
+/** A copy of drizzle/ whose journal stops at `tag`, to build a database as it was at that migration. */
+function migrationsUpTo(tag: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradebook-migrations-'));
+  fs.cpSync(MIGRATIONS_DIR, dir, { recursive: true });
+  const journalFile = path.join(dir, 'meta', '_journal.json');
   const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { idx: number; tag: string }[] };
-  const last = journal.entries.findIndex((e) => e.tag === BEFORE);
+  const last = journal.entries.findIndex((e) => e.tag === tag);
   expect(last).toBeGreaterThan(0);
   journal.entries = journal.entries.slice(0, last + 1);
   fs.writeFileSync(journalFile, JSON.stringify(journal));
+  return dir;
+}
+
+beforeAll(() => {
+  for (const tag of [BEFORE, THIS]) folders[tag] = migrationsUpTo(tag);
 });
 afterAll(async () => {
   for (const d of opened) await d.close();
-  if (before) fs.rmSync(before, { recursive: true, force: true });
+  for (const dir of Object.values(folders)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 let counter = 0;
@@ -133,12 +139,12 @@ const TENANT_REFERENCES = `
 describe('composite tenant keys (migration 0009)', () => {
   it('keeps every row of seed:large as it was, and leaves only (organization_id, id) references between tenant tables', async () => {
     const database = await openEmpty();
-    await migrateFrom(database, before);
+    await migrateFrom(database, folders[BEFORE]);
     await seedLarge(database, SIZES);
     for (const statement of FILL_THE_REST) await database.query(statement);
     const was = await snapshot(database);
 
-    await migrateFrom(database, MIGRATIONS_DIR);
+    await migrateFrom(database, folders[THIS]);
 
     expect(await snapshot(database)).toEqual(was);
     const references = await rows(database, TENANT_REFERENCES);
@@ -153,14 +159,14 @@ describe('composite tenant keys (migration 0009)', () => {
 
   it('stops on a reference that already crosses organizations, naming it, and changes nothing', async () => {
     const database = await openEmpty();
-    await migrateFrom(database, before);
+    await migrateFrom(database, folders[BEFORE]);
     const [a] = await rows(database, `INSERT INTO organizations (name) VALUES ('A') RETURNING id`);
     const [b] = await rows(database, `INSERT INTO organizations (name) VALUES ('B') RETURNING id`);
     const [customerOfA] = await rows(database, `INSERT INTO customers (organization_id, name) VALUES (${a.id}, 'Of A') RETURNING id`);
     await database.query(`INSERT INTO invoices (organization_id, invoice_number, customer_id) VALUES (${b.id}, 'INV-00001', ${customerOfA.id})`);
     const was = await snapshot(database);
 
-    await expect(migrateFrom(database, MIGRATIONS_DIR)).rejects.toSatisfy((e: unknown) =>
+    await expect(migrateFrom(database, folders[THIS])).rejects.toSatisfy((e: unknown) =>
       /references across organizations.*invoices\.customer_id -> customers: 1 rows/.test(String((e as { cause?: unknown }).cause ?? e)),
     );
 
