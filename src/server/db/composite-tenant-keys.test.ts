@@ -197,6 +197,12 @@ describe('the database refuses a reference across organizations', () => {
     expect(codes, String(error)).toContain(pgErrorCode(error));
   };
 
+  it('through every reference to a tenant table in the current schema, later migrations included', async () => {
+    const references = await rows(database, TENANT_REFERENCES);
+    expect(references.length).toBeGreaterThanOrEqual(32);
+    for (const r of references) expect(r, String(r.name)).toMatchObject({ columns: 2, first: 'organization_id' });
+  });
+
   it('on insert and on update (23503)', async () => {
     await refused(`INSERT INTO invoices (organization_id, invoice_number, customer_id) VALUES (${b}, 'INV-00001', ${customerOfA})`);
     await refused(`INSERT INTO payments (organization_id, customer_id, amount) VALUES (${b}, ${customerOfA}, 10)`);
