@@ -45,7 +45,7 @@ if (!exists || !fs.existsSync(usersFile) || args.includes('--reseed')) {
 
 const name = `tb_bench_${Date.now().toString(36)}`;
 await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`);
-const app = await startApp({ dbUrl: urlOf(name), cache: false });
+const app = await startApp({ dbUrl: urlOf(name) });
 const waits = new Map<string, number>();
 let samples = 0;
 let sampling = true;
