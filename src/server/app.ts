@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
-import { compressPluginOptions } from './platform/compression';
+import { compressPluginOptions, registerJsonCompression } from './platform/compression';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -146,7 +146,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   // GET /metrics, and the latency of every answer, this machine's or a token holder's to read (platform/metrics.ts).
   const metrics = registerMetrics(app, { database, config });
   registerErrorHandling(app, { onProviderFailure: metrics.providerFailed });
-  // Brotli or gzip for the web app's assets and larger API answers (the JS bundle shrinks about 4x).
+  // Brotli or gzip for larger API answers (one call each) and the web app's assets (the JS bundle shrinks about 4x).
+  registerJsonCompression(app);
   await app.register(compress, compressPluginOptions);
   await app.register(cookie);
   registerSecurityHeaders(app, {
