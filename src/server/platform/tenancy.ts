@@ -53,16 +53,6 @@ export function scopeKey(tenant: TenantScope): string {
   return tenant.kind === 'organization' ? `org:${tenant.organizationId}` : tenant.kind;
 }
 
-/**
- * The filter for a tenant table's organization column: the caller's organization, or for a super
- * user every organization unless one is asked for.
- */
-export function tenantFilter(ctx: RequestContext, column: PgColumn, organizationId?: number | null): SQL | undefined {
-  if (ctx.isSuperUser) return organizationId ? eq(column, organizationId) : undefined;
-  if (ctx.organizationId === null) return eq(column, -1);
-  return eq(column, ctx.organizationId);
-}
-
 /** The organization a new record belongs to: the caller's, or for a super user the one they chose. */
 export function organizationForWrite(ctx: RequestContext, requested?: number | null): number {
   if (ctx.isSuperUser) {

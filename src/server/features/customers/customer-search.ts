@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { customers, estimates, invoices, workOrders } from '../../db/schema/index';
 import { likePattern } from '../../platform/lists';
 import type { RequestContext } from '../../platform/context';
-import { tenantFilter } from '../../platform/tenancy';
+import { scopeFilter, tenantScope } from '../../platform/tenancy';
 
 /** Every text field of a customer in one string (index customers_search_trgm). */
 const customerSearchText = sql`(${customers.name} || ' ' || coalesce(${customers.email}, '') || ' ' || coalesce(${customers.companyName}, '') || ' ' || coalesce(${customers.address}, '') || ' ' || coalesce(${customers.city}, '') || ' ' || coalesce(${customers.state}, '') || ' ' || coalesce(${customers.zip}, '') || ' ' || coalesce(${customers.notes}, ''))`;
@@ -37,7 +37,7 @@ export async function customersNamed(db: DbOrTx, ctx: RequestContext, q: string,
   const rows = await db
     .select({ id: customers.id })
     .from(customers)
-    .where(and(tenantFilter(ctx, customers.organizationId, organizationId), ilike(customers.name, likePattern(q))));
+    .where(and(scopeFilter(tenantScope(ctx, organizationId), customers.organizationId), ilike(customers.name, likePattern(q))));
   return rows.map((r) => r.id);
 }
 

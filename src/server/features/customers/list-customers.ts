@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { customers } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { orderBy, page, runAll } from '../../platform/lists';
-import { tenantFilter } from '../../platform/tenancy';
+import { scopeFilter, tenantScope } from '../../platform/tenancy';
 import { jsonRow } from '../../platform/json-row';
 import { preparedFor, singleOrganization } from '../../platform/prepared';
 import { customerSearch } from './customer-search';
@@ -60,7 +60,7 @@ function namePage(db: DbOrTx, where: SQL | undefined, descending: boolean, limit
 const preparePage = (db: Db) => namePage(db, eq(customers.organizationId, sql.placeholder('orgId')), false, sql.placeholder('limit'), sql.placeholder('offset'), false).prepare('customers_page');
 
 async function customersPage(db: DbOrTx, ctx: RequestContext, query: ListQuery): Promise<{ rows: Customer[]; total: number }> {
-  const where = and(tenantFilter(ctx, customers.organizationId, query.organizationId), customerSearch(query.q));
+  const where = and(scopeFilter(tenantScope(ctx, query.organizationId), customers.organizationId), customerSearch(query.q));
   const { limit, offset } = page(query);
   const byNameOrder = !query.sort || query.sort === 'name' || query.sort === '-name';
   const order = byNameOrder ? byName(query.sort === '-name') : orderBy(query, SORTABLE, byName(false));

@@ -1,19 +1,20 @@
 // The dashboard's counts and sums: one aggregate query per table (count/sum with FILTER), no rows loaded.
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { ACTIVE_WORK_ORDER_STATUSES } from '../../../contracts/dashboard';
 import { toCents } from '../../../contracts/money';
 import { UNPAID_INVOICE_STATUSES } from '../../../contracts/payment-analytics';
 import type { Db } from '../../db/client';
 import { customers, invoices, payments, workOrders } from '../../db/schema/index';
-import { at, balanceThenSql, isOwedPastDue, owedInvoices, paidAfter, paidAfterOfInvoice, sumText, type ScopeOf } from '../documents/balance-due';
+import { at, balanceThenSql, isOwedPastDue, owedInvoices, paidAfter, paidAfterOfInvoice, sumText } from '../documents/balance-due';
 import type { DashboardPeriod } from './dashboard-period';
+import { tenantWhere, type TenantScope } from '../../platform/tenancy';
 
 /**
  * Active work orders now, and as they stood at the comparison instant: those created by then that are still active,
  * plus those created by then that ended (completed or cancelled) after it. Each part reads one partial index
  * (work_orders_org_active_created_idx, work_orders_org_ended_idx), never the organization's whole history.
  */
-export async function workOrderFigures(db: Db, scope: SQL | undefined, p: DashboardPeriod) {
+export async function workOrderFigures(db: Db, scope: TenantScope, p: DashboardPeriod) {
   const then = at(p.comparedTo);
   const endedAt = sql`coalesce(${workOrders.completedDate}, ${workOrders.updatedAt})`;
   const [[active], [ended]] = await Promise.all([
@@ -23,11 +24,11 @@ export async function workOrderFigures(db: Db, scope: SQL | undefined, p: Dashbo
         then: sql<number>`(count(*) filter (where ${workOrders.createdAt} <= ${then}))::int`,
       })
       .from(workOrders)
-      .where(and(scope, inArray(workOrders.status, [...ACTIVE_WORK_ORDER_STATUSES]))),
+      .where(tenantWhere(scope, workOrders, inArray(workOrders.status, [...ACTIVE_WORK_ORDER_STATUSES]))),
     db
       .select({ then: sql<number>`count(*)::int` })
       .from(workOrders)
-      .where(and(scope, inArray(workOrders.status, ['completed', 'cancelled']), sql`${endedAt} > ${then}`, sql`${workOrders.createdAt} <= ${then}`)),
+      .where(tenantWhere(scope, workOrders, inArray(workOrders.status, ['completed', 'cancelled']), sql`${endedAt} > ${then}`, sql`${workOrders.createdAt} <= ${then}`)),
   ]);
   return { active: Number(active?.now ?? 0), activeThen: Number(active?.then ?? 0) + Number(ended?.then ?? 0) };
 }
@@ -37,11 +38,11 @@ export async function workOrderFigures(db: Db, scope: SQL | undefined, p: Dashbo
  * Balance), how many of them are overdue, and the same balance figure as it stood at the comparison instant: the
  * invoices created by then that were owed then (still unpaid now, or paid since), each less what was paid by then.
  */
-export async function invoiceFigures(db: Db, scope: ScopeOf, p: DashboardPeriod) {
+export async function invoiceFigures(db: Db, scope: TenantScope, p: DashboardPeriod) {
   const owed = owedInvoices(db, scope);
   const then = at(p.comparedTo);
   const balanceThen = () => {
-    const paid = paidAfter(db, scope(payments.organizationId), p.comparedTo);
+    const paid = paidAfter(db, scope, p.comparedTo);
     return { paid, sum: sumText(sql`sum(${balanceThenSql(paid)})`) };
   };
   const unpaid = balanceThen();
@@ -58,14 +59,15 @@ export async function invoiceFigures(db: Db, scope: ScopeOf, p: DashboardPeriod)
       .select({ total: unpaid.sum })
       .from(invoices)
       .leftJoin(unpaid.paid, paidAfterOfInvoice(unpaid.paid))
-      .where(and(scope(invoices.organizationId), inArray(invoices.status, [...UNPAID_INVOICE_STATUSES]), sql`${invoices.createdAt} <= ${then}`)),
+      .where(tenantWhere(scope, invoices, inArray(invoices.status, [...UNPAID_INVOICE_STATUSES]), sql`${invoices.createdAt} <= ${then}`)),
     db
       .select({ total: paidSince.sum })
       .from(invoices)
       .leftJoin(paidSince.paid, paidAfterOfInvoice(paidSince.paid))
       .where(
-        and(
-          scope(invoices.organizationId),
+        tenantWhere(
+          scope,
+          invoices,
           eq(invoices.status, 'paid'),
           sql`coalesce(${invoices.paidDate}, ${invoices.updatedAt}) > ${then}`,
           sql`${invoices.createdAt} <= ${then}`,
@@ -81,7 +83,7 @@ export async function invoiceFigures(db: Db, scope: ScopeOf, p: DashboardPeriod)
 }
 
 /** Completed payments of this month, and of the previous month up to the comparison instant. */
-export async function revenueFigures(db: Db, scope: SQL | undefined, p: DashboardPeriod) {
+export async function revenueFigures(db: Db, scope: TenantScope, p: DashboardPeriod) {
   const [r] = await db
     .select({
       thisMonth: sumText(sql`sum(${payments.amount}) filter (where ${payments.receivedDate} >= ${at(p.monthStart)})`),
@@ -89,8 +91,9 @@ export async function revenueFigures(db: Db, scope: SQL | undefined, p: Dashboar
     })
     .from(payments)
     .where(
-      and(
+      tenantWhere(
         scope,
+        payments,
         eq(payments.status, 'completed'),
         sql`${payments.receivedDate} >= ${at(p.prevMonthStart)}`,
         sql`${payments.receivedDate} < ${at(p.nextMonthStart)}`,
@@ -99,7 +102,7 @@ export async function revenueFigures(db: Db, scope: SQL | undefined, p: Dashboar
   return { thisMonthCents: toCents(r?.thisMonth ?? '0'), lastMonthCents: toCents(r?.lastMonth ?? '0') };
 }
 
-export async function customerFigures(db: Db, scope: SQL | undefined, p: DashboardPeriod) {
+export async function customerFigures(db: Db, scope: TenantScope, p: DashboardPeriod) {
   const [r] = await db
     .select({
       total: sql<number>`count(*)::int`,
@@ -107,6 +110,6 @@ export async function customerFigures(db: Db, scope: SQL | undefined, p: Dashboa
       lastMonth: sql<number>`(count(*) filter (where ${customers.createdAt} >= ${at(p.prevMonthStart)} and ${customers.createdAt} <= ${at(p.comparedTo)}))::int`,
     })
     .from(customers)
-    .where(scope);
+    .where(tenantWhere(scope, customers));
   return { total: Number(r?.total ?? 0), thisMonth: Number(r?.thisMonth ?? 0), lastMonth: Number(r?.lastMonth ?? 0) };
 }

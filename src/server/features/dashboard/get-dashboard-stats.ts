@@ -3,13 +3,11 @@
 // Who sees what (docs/decisions/005-money-and-portal-links.md): the dashboard is staff-wide, but only callers with
 // view_financials get the money figures (Pending Invoices, Monthly Revenue, the Payment Status list and the money
 // parts of growth). Others get the answer without them, and their money queries are not even run.
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DashboardQuery, DashboardStats } from '../../../contracts/dashboard';
 import { fromCents } from '../../../contracts/money';
 import type { Db } from '../../db/client';
-import { customers, inventoryItems, invoices, payments, workOrders } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
-import { tenantFilter } from '../../platform/tenancy';
+import { tenantScope } from '../../platform/tenancy';
 import { customerFigures, invoiceFigures, revenueFigures, workOrderFigures } from './dashboard-figures';
 import { inventoryAlerts, latestInvoices, recentWorkOrders } from './dashboard-lists';
 import { dashboardPeriod, growthPercent } from './dashboard-period';
@@ -21,21 +19,21 @@ export function seesFinancials(ctx: RequestContext): boolean {
 
 export async function getDashboardStats(db: Db, ctx: RequestContext, query: DashboardQuery, now = new Date()): Promise<DashboardStats> {
   const p = dashboardPeriod(now);
-  const scope = (column: PgColumn) => tenantFilter(ctx, column, query.organizationId);
+  const scope = tenantScope(ctx, query.organizationId);
   const financials = seesFinancials(ctx);
   // One round trip either way: the money queries run alongside the others, and only for those who may see them.
   const [[wo, cust, recent, alerts], money] = await Promise.all([
     Promise.all([
-      workOrderFigures(db, scope(workOrders.organizationId), p),
-      customerFigures(db, scope(customers.organizationId), p),
-      recentWorkOrders(db, scope(workOrders.organizationId)),
-      inventoryAlerts(db, scope(inventoryItems.organizationId)),
+      workOrderFigures(db, scope, p),
+      customerFigures(db, scope, p),
+      recentWorkOrders(db, scope),
+      inventoryAlerts(db, scope),
     ]),
     financials
       ? Promise.all([
           invoiceFigures(db, scope, p),
-          revenueFigures(db, scope(payments.organizationId), p),
-          latestInvoices(db, scope(invoices.organizationId)),
+          revenueFigures(db, scope, p),
+          latestInvoices(db, scope),
         ])
       : null,
   ]);

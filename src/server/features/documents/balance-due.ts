@@ -2,13 +2,11 @@
 // behind every figure of money owed: the dashboard's Pending Invoices, Payment Analytics' Outstanding Balance and
 // Overdue Amount, the aging report and the set Send Reminders acts on (docs/decisions/017-money-figures.md).
 import { and, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import { UNPAID_INVOICE_STATUSES } from '../../../contracts/payment-analytics';
 import type { DbOrTx } from '../../db/client';
 import { invoices, payments } from '../../db/schema/index';
+import { tenantWhere, type TenantScope } from '../../platform/tenancy';
 
-/** The tenant filter of a query, per table (tenantFilter(ctx, column, organizationId) bound to the caller). */
-export type ScopeOf = (organizationColumn: PgColumn) => SQL | undefined;
 
 /**
  * What the invoice's completed payments add up to: invoices.amount_paid, kept by the database in each payment's own
@@ -30,7 +28,7 @@ export const isOwedSql = sql`(${inArray(invoices.status, [...UNPAID_INVOICE_STAT
  * id, organizationId, customerId, invoiceNumber, status, total, dueDate, balanceDue (numeric). It reads
  * invoices_org_owed_due_idx alone.
  */
-export function owedInvoices(db: DbOrTx, scope: ScopeOf) {
+export function owedInvoices(db: DbOrTx, scope: TenantScope) {
   return db
     .select({
       id: invoices.id,
@@ -43,7 +41,7 @@ export function owedInvoices(db: DbOrTx, scope: ScopeOf) {
       balanceDue: sql<string>`${balanceDueSql}`.as('balance_due'),
     })
     .from(invoices)
-    .where(and(scope(invoices.organizationId), isOwedSql))
+    .where(tenantWhere(scope, invoices, isOwedSql))
     .as('owed');
 }
 
@@ -53,7 +51,7 @@ export type OwedInvoices = ReturnType<typeof owedInvoices>;
  * Completed payments received after an instant, per invoice (`paidAfter.invoiceId`, `.organizationId`, `.amount`):
  * what amount_paid holds now that it did not hold then. Read from payments_org_completed_received_idx alone.
  */
-export function paidAfter(db: DbOrTx, scope: SQL | undefined, after: Date) {
+export function paidAfter(db: DbOrTx, scope: TenantScope, after: Date) {
   return db
     .select({
       organizationId: payments.organizationId,
@@ -61,7 +59,7 @@ export function paidAfter(db: DbOrTx, scope: SQL | undefined, after: Date) {
       amount: sql<string>`sum(${payments.amount})`.as('paid_after'),
     })
     .from(payments)
-    .where(and(scope, eq(payments.status, 'completed'), isNotNull(payments.invoiceId), gt(payments.receivedDate, sql`${after.toISOString()}::timestamptz`)))
+    .where(tenantWhere(scope, payments, eq(payments.status, 'completed'), isNotNull(payments.invoiceId), gt(payments.receivedDate, sql`${after.toISOString()}::timestamptz`)))
     .groupBy(payments.organizationId, payments.invoiceId)
     .as('paid_after');
 }

@@ -5,7 +5,7 @@ import { customers, invoices } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { countRows, orderBy, page, runAll } from '../../platform/lists';
 import { customersNamed, invoiceSearch } from '../customers/customer-search';
-import { tenantFilter } from '../../platform/tenancy';
+import { scopeFilter, tenantScope } from '../../platform/tenancy';
 import { preparedFor, singleOrganization } from '../../platform/prepared';
 import { invoiceColumns, invoiceCustomerJoin, toInvoices } from '../documents/invoice-view';
 
@@ -36,7 +36,7 @@ const preparePage = (db: Db) =>
     .prepare('invoices_page');
 
 async function invoicesPage(db: DbOrTx, ctx: RequestContext, query: InvoiceListQuery): Promise<{ items: Invoice[]; total: number }> {
-  const filters: (SQL | undefined)[] = [tenantFilter(ctx, invoices.organizationId, query.organizationId)];
+  const filters: (SQL | undefined)[] = [scopeFilter(tenantScope(ctx, query.organizationId), invoices.organizationId)];
   if (query.status) filters.push(eq(invoices.status, query.status));
   if (query.customerId) filters.push(eq(invoices.customerId, query.customerId));
   const base = and(...filters);

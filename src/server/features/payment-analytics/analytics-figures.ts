@@ -1,11 +1,12 @@
 // The payment analytics figures: one aggregate query per table (count/sum/avg with FILTER), no rows loaded.
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { ANALYTICS_WINDOW_DAYS } from '../../../contracts/payment-analytics';
 import type { DbOrTx } from '../../db/client';
 import { customers, invoices, paymentAttempts } from '../../db/schema/index';
-import { at, owedInvoices, sumText, type ScopeOf } from '../documents/balance-due';
+import { at, owedInvoices, sumText } from '../documents/balance-due';
 import { DAY_MS, isOverdueBeyondCurrent } from './aging-sql';
+import { tenantWhere, type TenantScope } from '../../platform/tenancy';
 
 /** The last 90 days up to now, and the 90 days before them. */
 export interface AnalyticsWindows {
@@ -23,7 +24,7 @@ const within = (column: PgColumn, from: Date, to: Date) =>
   sql`(${column} > ${at(from)} and ${column} <= ${at(to)})`;
 
 /** Outstanding Balance and Overdue Amount: balances due of owed invoices (documents/balance-due.ts), in one pass. */
-export async function owedFigures(db: DbOrTx, scope: ScopeOf, now: Date) {
+export async function owedFigures(db: DbOrTx, scope: TenantScope, now: Date) {
   const owed = owedInvoices(db, scope);
   const overdue = isOverdueBeyondCurrent(owed, now);
   const [r] = await db
@@ -43,7 +44,7 @@ export async function owedFigures(db: DbOrTx, scope: ScopeOf, now: Date) {
 }
 
 /** Mean days from creation to payment of the invoices paid in each window. */
-export async function paymentTimeFigures(db: DbOrTx, scope: SQL | undefined, w: AnalyticsWindows) {
+export async function paymentTimeFigures(db: DbOrTx, scope: TenantScope, w: AnalyticsWindows) {
   const paid = sql`(${invoices.status} = 'paid' and ${invoices.paidDate} is not null)`;
   // Seconds from creation to payment; an invoice dated as paid before it was created counts as 0.
   const seconds = sql`greatest(0, extract(epoch from (${invoices.paidDate} - ${invoices.createdAt})))`;
@@ -52,7 +53,7 @@ export async function paymentTimeFigures(db: DbOrTx, scope: SQL | undefined, w: 
   const [r] = await db
     .select({ days: avgDays(w.start, w.now), previousDays: avgDays(w.previousStart, w.start) })
     .from(invoices)
-    .where(and(scope, eq(invoices.status, 'paid')));
+    .where(tenantWhere(scope, invoices, eq(invoices.status, 'paid')));
   return {
     days: r?.days == null ? null : Number(r.days),
     previousDays: r?.previousDays == null ? null : Number(r.previousDays),
@@ -71,7 +72,7 @@ const fromPublicLink = sql`coalesce(${paymentAttempts.source} = 'link', ${paymen
  * staff and identified customers (the portal); public link attempts are counted apart (last 90 days), so a run
  * of anonymous declined cards cannot move the rate (docs/public-endpoints.md).
  */
-export async function attemptFigures(db: DbOrTx, scope: SQL | undefined, w: AnalyticsWindows) {
+export async function attemptFigures(db: DbOrTx, scope: TenantScope, w: AnalyticsWindows) {
   const succeeded = eq(paymentAttempts.status, 'succeeded');
   const recent = within(paymentAttempts.createdAt, w.start, w.now);
   const earlier = within(paymentAttempts.createdAt, w.previousStart, w.start);
@@ -88,8 +89,9 @@ export async function attemptFigures(db: DbOrTx, scope: SQL | undefined, w: Anal
     })
     .from(paymentAttempts)
     .where(
-      and(
+      tenantWhere(
         scope,
+        paymentAttempts,
         inArray(paymentAttempts.paymentType, ['card', 'bank']),
         inArray(paymentAttempts.status, ['succeeded', 'failed']),
         within(paymentAttempts.createdAt, w.previousStart, w.now),
@@ -105,7 +107,7 @@ export async function attemptFigures(db: DbOrTx, scope: SQL | undefined, w: Anal
   };
 }
 
-export async function customerFigures(db: DbOrTx, scope: SQL | undefined) {
+export async function customerFigures(db: DbOrTx, scope: TenantScope) {
   const n = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
   const terms = (value: string) => n(eq(customers.paymentTerms, value));
   const [r] = await db
@@ -122,7 +124,7 @@ export async function customerFigures(db: DbOrTx, scope: SQL | undefined) {
       due_on_receipt: terms('due_on_receipt'),
     })
     .from(customers)
-    .where(scope);
+    .where(tenantWhere(scope, customers));
   const count = (v: number | undefined) => Number(v ?? 0);
   return {
     totalCustomers: count(r?.totalCustomers),

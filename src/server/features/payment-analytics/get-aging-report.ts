@@ -1,8 +1,8 @@
 // The aging report: every bucket's exact count and sums in one aggregate, and one page of each listed bucket's
 // owed invoices, oldest due date first (docs/decisions/021-aging-report-paging.md). No invoice beyond the pages is read
 // into the application.
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { unionAll, type PgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import { fromCents, toCents } from '../../../contracts/money';
 import {
   AGING_BUCKETS,
@@ -18,12 +18,12 @@ import type { DbOrTx } from '../../db/client';
 import { customers, invoices, payments } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { runAll } from '../../platform/lists';
-import { tenantFilter } from '../../platform/tenancy';
-import { at, owedInvoices, sumText, type ScopeOf } from '../documents/balance-due';
+import { tenantScope, tenantWhere, type TenantScope } from '../../platform/tenancy';
+import { at, owedInvoices, sumText } from '../documents/balance-due';
 import { agingBucketSql, agingBucketWhere } from './aging-sql';
 
 /** Each bucket's count, summed totals and summed balances due: one grouped query over the owed invoices. */
-async function bucketTotals(db: DbOrTx, scope: ScopeOf, now: Date): Promise<AgingReport['totals']> {
+async function bucketTotals(db: DbOrTx, scope: TenantScope, now: Date): Promise<AgingReport['totals']> {
   const owed = owedInvoices(db, scope);
   const bucket = agingBucketSql(owed.dueDate, now);
   const rows = await db
@@ -49,7 +49,7 @@ async function bucketTotals(db: DbOrTx, scope: ScopeOf, now: Date): Promise<Agin
  * page reads about `offset + limit` invoices and stops instead of the whole bucket. Paid amounts are summed per
  * candidate by a correlated subquery on the payments' invoice index, never for the whole organization.
  */
-async function bucketPage(db: DbOrTx, scope: SQL | undefined, bucket: AgingBucket, offset: number, limit: number, now: Date): Promise<AgingInvoice[]> {
+async function bucketPage(db: DbOrTx, scope: TenantScope, bucket: AgingBucket, offset: number, limit: number, now: Date): Promise<AgingInvoice[]> {
   const paid = sql`coalesce((select sum(${payments.amount}) from ${payments} where ${payments.organizationId} = ${invoices.organizationId} and ${payments.invoiceId} = ${invoices.id} and ${payments.status} = 'completed'), 0)`;
   const days = sql<number>`coalesce(greatest(0, floor(extract(epoch from (${at(now)} - ${invoices.dueDate})) / 86400)), 0)::int`;
   const ofStatus = (status: string) =>
@@ -67,7 +67,7 @@ async function bucketPage(db: DbOrTx, scope: SQL | undefined, bucket: AgingBucke
       })
       .from(invoices)
       .leftJoin(customers, and(eq(customers.id, invoices.customerId), eq(customers.organizationId, invoices.organizationId)))
-      .where(and(scope, eq(invoices.status, status), agingBucketWhere(invoices.dueDate, bucket, now), sql`${invoices.total} > ${paid}`))
+      .where(tenantWhere(scope, invoices, eq(invoices.status, status), agingBucketWhere(invoices.dueDate, bucket, now), sql`${invoices.total} > ${paid}`))
       .orderBy(sql`${invoices.dueDate} asc nulls last`, asc(invoices.id))
       .limit(offset + limit);
   const [sent, overdue] = UNPAID_INVOICE_STATUSES;
@@ -90,11 +90,11 @@ async function bucketPage(db: DbOrTx, scope: SQL | undefined, bucket: AgingBucke
 }
 
 export async function getAgingReport(db: DbOrTx, ctx: RequestContext, query: AgingQuery, now = new Date()): Promise<AgingReport> {
-  const scope: ScopeOf = (column: PgColumn) => tenantFilter(ctx, column, query.organizationId);
+  const scope = tenantScope(ctx, query.organizationId);
   const offset = query.offset ?? 0;
   const limit = query.limit ?? AGING_PAGE_SIZE;
   const listed: readonly AgingBucket[] = query.bucket ? [query.bucket] : AGING_BUCKETS;
-  const pageOf = (b: AgingBucket) => () => (listed.includes(b) ? bucketPage(db, scope(invoices.organizationId), b, offset, limit, now) : Promise.resolve([]));
+  const pageOf = (b: AgingBucket) => () => (listed.includes(b) ? bucketPage(db, scope, b, offset, limit, now) : Promise.resolve([]));
   const [totals, current, days30, days60, days90, over90] = await runAll(
     db,
     () => bucketTotals(db, scope, now),

@@ -2,11 +2,9 @@
 import { fromCents, toCents } from '../../../contracts/money';
 import type { AnalyticsQuery, PaymentAnalytics } from '../../../contracts/payment-analytics';
 import type { DbOrTx } from '../../db/client';
-import { customers, invoices, paymentAttempts } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { runAll } from '../../platform/lists';
-import { tenantFilter } from '../../platform/tenancy';
-import type { ScopeOf } from '../documents/balance-due';
+import { tenantScope } from '../../platform/tenancy';
 import { analyticsWindows, attemptFigures, customerFigures, owedFigures, paymentTimeFigures } from './analytics-figures';
 import { inviteSetFigures } from './invite-set';
 import { reminderSetFigures } from './reminder-set';
@@ -23,16 +21,16 @@ const change = (current: number | null, previous: number | null): number | null 
 
 export async function getPaymentAnalytics(db: DbOrTx, ctx: RequestContext, query: AnalyticsQuery, now = new Date()): Promise<PaymentAnalytics> {
   const w = analyticsWindows(now);
-  const scope: ScopeOf = (column) => tenantFilter(ctx, column, query.organizationId);
+  const scope = tenantScope(ctx, query.organizationId);
   const [owed, time, att, cust, reminders, invites] = await runAll(
     db,
     () => owedFigures(db, scope, now),
-    () => paymentTimeFigures(db, scope(invoices.organizationId), w),
-    () => attemptFigures(db, scope(paymentAttempts.organizationId), w),
-    () => customerFigures(db, scope(customers.organizationId)),
+    () => paymentTimeFigures(db, scope, w),
+    () => attemptFigures(db, scope, w),
+    () => customerFigures(db, scope),
     // The actions' counts come from the queries the actions run (reminder-set.ts, invite-set.ts).
     () => reminderSetFigures(db, scope, now),
-    () => inviteSetFigures(db, scope(customers.organizationId), now),
+    () => inviteSetFigures(db, scope, now),
   );
   const days = time.days === null ? null : oneDecimal(time.days);
   const previousDays = time.previousDays === null ? null : oneDecimal(time.previousDays);

@@ -7,6 +7,7 @@ import { ACTION_REPEAT_HOURS, type ActionSet } from '../../../contracts/payment-
 import type { DbOrTx } from '../../db/client';
 import { customers } from '../../db/schema/index';
 import { at } from '../documents/balance-due';
+import { tenantWhere, type TenantScope } from '../../platform/tenancy';
 
 const HOUR_MS = 3_600_000;
 
@@ -22,12 +23,12 @@ export const invitedRecently = (now: Date) => sql`coalesce(${customers.autopayIn
 export const isReadyForInvite = (now: Date) => sql`(${isAutoPayInvitee()} and ${hasEmail()} and not ${invitedRecently(now)})`;
 
 /** The invitees in scope, split as the action will treat them. */
-export async function inviteSetFigures(db: DbOrTx, scope: SQL | undefined, now: Date): Promise<{ all: number; invites: ActionSet }> {
+export async function inviteSetFigures(db: DbOrTx, scope: TenantScope, now: Date): Promise<{ all: number; invites: ActionSet }> {
   const n = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
   const [r] = await db
     .select({ all: sql<number>`count(*)::int`, ready: n(isReadyForInvite(now)), withoutEmail: n(sql`not ${hasEmail()}`) })
     .from(customers)
-    .where(and(scope, isAutoPayInvitee()));
+    .where(tenantWhere(scope, customers, isAutoPayInvitee()));
   const all = Number(r?.all ?? 0);
   const ready = Number(r?.ready ?? 0);
   const withoutEmail = Number(r?.withoutEmail ?? 0);

@@ -5,7 +5,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ACTION_REPEAT_HOURS, type ActionSet } from '../../../contracts/payment-analytics';
 import type { DbOrTx } from '../../db/client';
 import { customers, paymentReminders } from '../../db/schema/index';
-import { at, isOwedPastDue, owedInvoices, type ScopeOf } from '../documents/balance-due';
+import { at, isOwedPastDue, owedInvoices } from '../documents/balance-due';
+import type { TenantScope } from '../../platform/tenancy';
 
 const HOUR_MS = 3_600_000;
 
@@ -16,7 +17,7 @@ export const REMINDER_CLAIM_STATUSES = ['sending', 'sent'] as const;
  * One row per owed invoice past due, with its customer: `email` (trimmed, null without one) and `recent` (reminded
  * within the window). Not run here: the figures aggregate it, the action reads it.
  */
-export function reminderCandidates(db: DbOrTx, scope: ScopeOf, now: Date) {
+export function reminderCandidates(db: DbOrTx, scope: TenantScope, now: Date) {
   const owed = owedInvoices(db, scope);
   const since = new Date(now.getTime() - ACTION_REPEAT_HOURS * HOUR_MS);
   const recent = sql<boolean>`exists (select 1 from ${paymentReminders} where ${paymentReminders.organizationId} = ${owed.organizationId} and ${paymentReminders.invoiceId} = ${owed.id} and ${inArray(paymentReminders.status, [...REMINDER_CLAIM_STATUSES])} and ${paymentReminders.scheduledAt} > ${at(since)})`;
@@ -38,7 +39,7 @@ export function reminderCandidates(db: DbOrTx, scope: ScopeOf, now: Date) {
 }
 
 /** Customers with overdue invoices, split as the action will treat them. */
-export async function reminderSetFigures(db: DbOrTx, scope: ScopeOf, now: Date): Promise<{ overdueCustomers: number; reminders: ActionSet }> {
+export async function reminderSetFigures(db: DbOrTx, scope: TenantScope, now: Date): Promise<{ overdueCustomers: number; reminders: ActionSet }> {
   const c = reminderCandidates(db, scope, now).as('candidates');
   const [r] = await db
     .select({

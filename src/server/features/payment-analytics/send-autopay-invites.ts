@@ -6,7 +6,7 @@ import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
-import { organizationForWrite } from '../../platform/tenancy';
+import { scopeFilter, tenantScopeForWrite } from '../../platform/tenancy';
 import { inviteSetFigures, isReadyForInvite } from './invite-set';
 import { loadSender, sendRecordedEmail, type Sender } from '../messaging/send-recorded-email';
 
@@ -32,11 +32,12 @@ export async function sendAutoPayInvites(
   now = new Date(),
 ): Promise<SendAutoPayInvitesResult> {
   const { db } = deps;
-  const organizationId = organizationForWrite(ctx, body.organizationId);
-  const inOrganization = eq(customers.organizationId, organizationId);
+  const scope = tenantScopeForWrite(ctx, body.organizationId);
+  const { organizationId } = scope;
+  const inOrganization = scopeFilter(scope, customers.organizationId);
   // The claim is one UPDATE: a second click or tab waits on the same rows, then finds them invited and skips them.
   // updated_at stays: an invitation is not a change to the customer's record.
-  const { all, invites } = await inviteSetFigures(db, inOrganization, now);
+  const { all, invites } = await inviteSetFigures(db, scope, now);
   const invitees = await db
     .update(customers)
     .set({ autopayInvitedAt: now, updatedAt: sql`${customers.updatedAt}` })

@@ -12,7 +12,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { paymentReminders } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
-import { organizationForWrite } from '../../platform/tenancy';
+import { tenantScopeForWrite } from '../../platform/tenancy';
 import { loadSender, sendRecordedEmail, type Sender } from '../messaging/send-recorded-email';
 import { createInvoicePaymentLink } from '../payment-links/create-invoice-payment-link';
 import { reminderCandidates } from './reminder-set';
@@ -108,12 +108,13 @@ export async function sendOverdueReminders(
   now = new Date(),
 ): Promise<SendRemindersResult> {
   const { db } = deps;
-  const organizationId = organizationForWrite(ctx, body.organizationId);
+  const scope = tenantScopeForWrite(ctx, body.organizationId);
+  const { organizationId } = scope;
   // Claim first, send after: one organization's Send Reminders take turns for the claim only (a short transaction),
   // and a claimed invoice is 'sending' until its e-mail's outcome is recorded.
   const claimed = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('send-reminders'), ${organizationId}::int)`);
-    const rows = await reminderCandidates(tx, (column) => eq(column, organizationId), now);
+    const rows = await reminderCandidates(tx, scope, now);
     const plan = planReminders(rows);
     const invoiceIds = plan.toRemind.flatMap((c) => c.invoices.map((i) => i.id));
     if (invoiceIds.length > 0) {

@@ -1,13 +1,11 @@
 // Reports & Analytics: the four KPI cards, work orders by status, the invoice status summary, the top
 // customers and the activity totals for one range (the date each figure filters on: contracts/reports.ts).
 // Every figure is an SQL aggregate; no rows are loaded.
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import { REPORT_INVOICE_STATUSES, REPORT_WORK_ORDER_STATUSES, type ReportQuery, type ReportSummary } from '../../../contracts/reports';
 import { fromCents } from '../../../contracts/money';
 import type { Db } from '../../db/client';
-import { invoices, timeEntries, workOrders } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
-import { tenantFilter } from '../../platform/tenancy';
+import { tenantScope } from '../../platform/tenancy';
 import { activityFigures, timeFigures } from './activity-figures';
 import { invoiceStatusFigures, revenueFigures } from './invoice-figures';
 import { meanCents, percentOneDecimal } from './report-math';
@@ -17,13 +15,13 @@ import { workOrderFigures } from './work-order-figures';
 
 export async function getReportSummary(db: Db, ctx: RequestContext, query: ReportQuery, now = new Date()): Promise<ReportSummary> {
   const range = reportRange(query);
-  const scope = (column: PgColumn) => tenantFilter(ctx, column, query.organizationId);
+  const scope = tenantScope(ctx, query.organizationId);
   const [wo, inv, revenue, top, time, activity] = await Promise.all([
-    workOrderFigures(db, scope(workOrders.organizationId), range),
-    invoiceStatusFigures(db, scope(invoices.organizationId), range, now),
-    revenueFigures(db, scope(invoices.organizationId), range),
-    topCustomers(db, scope(invoices.organizationId), range),
-    timeFigures(db, scope(timeEntries.organizationId), range),
+    workOrderFigures(db, scope, range),
+    invoiceStatusFigures(db, scope, range, now),
+    revenueFigures(db, scope, range),
+    topCustomers(db, scope, range),
+    timeFigures(db, scope, range),
     activityFigures(db, scope, range),
   ]);
   return {

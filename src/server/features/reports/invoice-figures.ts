@@ -1,10 +1,11 @@
 // Invoices: the status summary (invoices created in the range) and the revenue (invoices paid in it).
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { REPORT_INVOICE_STATUSES, type ReportInvoiceStatus } from '../../../contracts/reports';
 import { toCents } from '../../../contracts/money';
 import type { Db } from '../../db/client';
 import { invoices } from '../../db/schema/index';
 import { instantInRange, type ReportRange } from './report-range';
+import { tenantWhere, type TenantScope } from '../../platform/tenancy';
 
 /** When an invoice was paid; rows written before paid dates were kept fall back to their last update. */
 export const paidAt = sql`coalesce(${invoices.paidDate}, ${invoices.updatedAt})`;
@@ -26,7 +27,7 @@ export interface InvoiceStatusFigures {
   byStatus: Record<ReportInvoiceStatus, { count: number; totalCents: number }>;
 }
 
-export async function invoiceStatusFigures(db: Db, scope: SQL | undefined, range: ReportRange, now: Date): Promise<InvoiceStatusFigures> {
+export async function invoiceStatusFigures(db: Db, scope: TenantScope, range: ReportRange, now: Date): Promise<InvoiceStatusFigures> {
   const columns: Record<string, SQL> = {};
   for (const s of REPORT_INVOICE_STATUSES) {
     columns[`${s}Count`] = sql<number>`(count(*) filter (where ${shownAs(s, now)}))::int`;
@@ -35,7 +36,7 @@ export async function invoiceStatusFigures(db: Db, scope: SQL | undefined, range
   const [r] = await db
     .select({ created: sql<number>`count(*)::int`, ...columns })
     .from(invoices)
-    .where(and(scope, instantInRange(invoices.createdAt, range)));
+    .where(tenantWhere(scope, invoices, instantInRange(invoices.createdAt, range)));
   const row = (r ?? {}) as Record<string, unknown>;
   const byStatus = Object.fromEntries(
     REPORT_INVOICE_STATUSES.map((s) => [s, { count: Number(row[`${s}Count`] ?? 0), totalCents: toCents(String(row[`${s}Total`] ?? '0')) }]),
@@ -44,10 +45,10 @@ export async function invoiceStatusFigures(db: Db, scope: SQL | undefined, range
 }
 
 /** Revenue is the sum of paid invoice totals (docs/rules/reports.md#report-formulas). */
-export async function revenueFigures(db: Db, scope: SQL | undefined, range: ReportRange) {
+export async function revenueFigures(db: Db, scope: TenantScope, range: ReportRange) {
   const [r] = await db
     .select({ count: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${invoices.total}), 0)::text` })
     .from(invoices)
-    .where(and(scope, eq(invoices.status, 'paid'), instantInRange(paidAt, range)));
+    .where(tenantWhere(scope, invoices, eq(invoices.status, 'paid'), instantInRange(paidAt, range)));
   return { paidInvoices: Number(r?.count ?? 0), revenueCents: toCents(r?.total ?? '0') };
 }
