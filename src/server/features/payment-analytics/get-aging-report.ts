@@ -2,12 +2,10 @@
 // owed invoices, oldest due date first (docs/decisions/021-aging-report-paging.md). No invoice beyond the pages is read
 // into the application.
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
 import { fromCents, toCents } from '../../../contracts/money';
 import {
   AGING_BUCKETS,
   AGING_PAGE_SIZE,
-  UNPAID_INVOICE_STATUSES,
   type AgingBucket,
   type AgingBucketTotal,
   type AgingInvoice,
@@ -15,11 +13,11 @@ import {
   type AgingReport,
 } from '../../../contracts/payment-analytics';
 import type { DbOrTx } from '../../db/client';
-import { customers, invoices, payments } from '../../db/schema/index';
+import { customers, invoices } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { runAll } from '../../platform/lists';
 import { tenantScope, tenantWhere, type TenantScope } from '../../platform/tenancy';
-import { at, owedInvoices, sumText } from '../documents/balance-due';
+import { at, balanceDueSql, isOwedSql, owedInvoices, sumText } from '../documents/balance-due';
 import { agingBucketSql, agingBucketWhere } from './aging-sql';
 
 /** Each bucket's count, summed totals and summed balances due: one grouped query over the owed invoices. */
@@ -44,36 +42,26 @@ async function bucketTotals(db: DbOrTx, scope: TenantScope, now: Date): Promise<
 }
 
 /**
- * One page of a bucket. Each owed status is read on its own in due-date order (the (organization, status, due date)
- * index gives that order for one status, not for two), at most offset + limit rows each, and the two merged: so a
- * page reads about `offset + limit` invoices and stops instead of the whole bucket. Paid amounts are summed per
- * candidate by a correlated subquery on the payments' invoice index, never for the whole organization.
+ * One page of a bucket: invoices_org_owed_due_idx holds the owed statuses in (due date, id) order with each
+ * invoice's total and amount paid, so the page walks it from the bucket's bound and stops after offset + limit rows.
  */
 async function bucketPage(db: DbOrTx, scope: TenantScope, bucket: AgingBucket, offset: number, limit: number, now: Date): Promise<AgingInvoice[]> {
-  const paid = sql`coalesce((select sum(${payments.amount}) from ${payments} where ${payments.organizationId} = ${invoices.organizationId} and ${payments.invoiceId} = ${invoices.id} and ${payments.status} = 'completed'), 0)`;
-  const days = sql<number>`coalesce(greatest(0, floor(extract(epoch from (${at(now)} - ${invoices.dueDate})) / 86400)), 0)::int`;
-  const ofStatus = (status: string) =>
-    db
-      .select({
-        id: invoices.id,
-        invoiceNumber: invoices.invoiceNumber,
-        customerId: invoices.customerId,
-        customerName: customers.name,
-        status: invoices.status,
-        total: sql<string>`${invoices.total}::text`.as('total_text'),
-        balanceDue: sql<string>`greatest(${invoices.total} - ${paid}, 0)::text`.as('balance_due'),
-        dueDate: invoices.dueDate,
-        daysOverdue: days.as('days_overdue'),
-      })
-      .from(invoices)
-      .leftJoin(customers, and(eq(customers.id, invoices.customerId), eq(customers.organizationId, invoices.organizationId)))
-      .where(tenantWhere(scope, invoices, eq(invoices.status, status), agingBucketWhere(invoices.dueDate, bucket, now), sql`${invoices.total} > ${paid}`))
-      .orderBy(sql`${invoices.dueDate} asc nulls last`, asc(invoices.id))
-      .limit(offset + limit);
-  const [sent, overdue] = UNPAID_INVOICE_STATUSES;
-  // The merged rows by their output names (due_date, id), as the statuses' own order.
-  const rows = await unionAll(ofStatus(sent), ofStatus(overdue))
-    .orderBy(sql.raw('"due_date" asc nulls last'), sql.raw('"id" asc'))
+  const rows = await db
+    .select({
+      id: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
+      customerId: invoices.customerId,
+      customerName: customers.name,
+      status: invoices.status,
+      total: sql<string>`${invoices.total}::text`,
+      balanceDue: sql<string>`${balanceDueSql}::text`,
+      dueDate: invoices.dueDate,
+      daysOverdue: sql<number>`coalesce(greatest(0, floor(extract(epoch from (${at(now)} - ${invoices.dueDate})) / 86400)), 0)::int`,
+    })
+    .from(invoices)
+    .leftJoin(customers, and(eq(customers.id, invoices.customerId), eq(customers.organizationId, invoices.organizationId)))
+    .where(tenantWhere(scope, invoices, isOwedSql, agingBucketWhere(invoices.dueDate, bucket, now)))
+    .orderBy(sql`${invoices.dueDate} asc nulls last`, asc(invoices.id))
     .limit(limit)
     .offset(offset);
   return rows.map((r) => ({
