@@ -1,6 +1,6 @@
 // The app under `npm run bench:mixed`: its own Node process, as in production (NODE_ENV=production, a local SMTP
 // sink for its mail), so every figure includes the HTTP stack. Its memory is read from /proc while it runs.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { startSmtpSink } from '../src/server/test/smtp-sink';
 
@@ -66,7 +66,16 @@ export async function startApp(options: AppOptions): Promise<AppServer> {
   if (!options.dbUrl) env.DATA_DIR = options.dataDir;
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the app alone (written when it stops).
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // The server as `npm start` runs it (built, without a TypeScript loader in the process, whose memory and module
+  // loading would count as the app's); BENCH_FROM_SOURCE=1 runs src/ through tsx instead, so a CPU profile names
+  // the app's own files (scripts/bench-mixed-profile.ts sorts them by kind).
+  const fromSource = process.env.BENCH_FROM_SOURCE === '1';
+  if (!fromSource) {
+    const built = spawnSync(process.execPath, ['scripts/build-if-stale.mjs'], { stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('building the app failed');
+  }
+  const entry = fromSource ? ['--import', 'tsx', 'src/server/main.ts'] : ['dist/server/main.js'];
+  const child = spawn(process.execPath, [...nodeArgs, ...entry], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((r) => child.once('exit', r));

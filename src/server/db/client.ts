@@ -93,6 +93,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     loadDataDir,
     extensions: { btree_gist, pg_trgm },
     parsers: { 20: (v: string) => Number(v), ...Object.fromEntries(DRIZZLE_TEXT_TYPES.map((oid) => [oid, keepText])) },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   const queryMetrics = new QueryMetrics();
   const watched = withoutPerQueryParsers(timePglite(client as unknown as QueryClient, queryMetrics));
@@ -110,6 +111,14 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     withAdvisoryLock: (_key, fn) => fn(),
   };
 }
+
+/**
+ * PGlite's buffer cache lives in the app's own memory, which a WebAssembly instance never gives back once grown; the
+ * files it caches are in the OS's page cache anyway. PostgreSQL's default (128MB) held the server at about 500 MB RSS
+ * under bench:mixed on seed:large's data; 32MB held it at about 390 MB (16MB: no lower) with no loss of throughput
+ * (docs/performance.md, "Session 8"). The WebAssembly module itself asks for at least 128MB at start.
+ */
+const PGLITE_SHARED_BUFFERS = '32MB';
 
 // drizzle reads instants, dates and intervals (and their arrays) as text and maps them itself, and asks PGlite for
 // that with a `parsers` option on every query. PGlite then copies its whole parser table (one entry per type and
