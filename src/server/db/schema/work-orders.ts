@@ -41,7 +41,8 @@ export const workOrders = pgTable(
     uniqueIndex('work_orders_org_number_key').on(t.organizationId, t.orderNumber),
     index('work_orders_org_customer_idx').on(t.organizationId, t.customerId),
     index('work_orders_org_status_due_idx').on(t.organizationId, t.status, t.dueDate),
-    index('work_orders_org_created_idx').on(t.organizationId, t.createdAt),
+    // With what the reports' work-order figures read, so they are an index-only scan of the range (features/reports).
+    index('work_orders_org_created_idx').on(t.organizationId, t.createdAt, t.status, t.totalCost),
     // The dashboard's active jobs (counts, the newest five) and the jobs that ended after an instant, without
     // reading the rest of the organization's work orders (docs/decisions/022-speed-without-a-cache.md).
     index('work_orders_org_active_created_idx')
