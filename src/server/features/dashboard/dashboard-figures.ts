@@ -1,11 +1,11 @@
 // The dashboard's counts and sums: one aggregate query per table (count/sum with FILTER), no rows loaded.
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ACTIVE_WORK_ORDER_STATUSES } from '../../../contracts/dashboard';
 import { toCents } from '../../../contracts/money';
 import { UNPAID_INVOICE_STATUSES } from '../../../contracts/payment-analytics';
 import type { Db } from '../../db/client';
 import { customers, invoices, payments, workOrders } from '../../db/schema/index';
-import { at, balanceThenSql, isOwedPastDue, owedInvoices, paidAfter, paidAfterOfInvoice, sumText } from '../documents/balance-due';
+import { at, balanceDueSql, balanceThenSql, isOwedSql, paidAfter, paidAfterOfInvoice, sumText } from '../documents/balance-due';
 import type { DashboardPeriod } from './dashboard-period';
 import { tenantWhere, type TenantScope } from '../../platform/tenancy';
 
@@ -39,29 +39,29 @@ export async function workOrderFigures(db: Db, scope: TenantScope, p: DashboardP
  * invoices created by then that were owed then (still unpaid now, or paid since), each less what was paid by then.
  */
 export async function invoiceFigures(db: Db, scope: TenantScope, p: DashboardPeriod) {
-  const owed = owedInvoices(db, scope);
   const then = at(p.comparedTo);
   const balanceThen = () => {
     const paid = paidAfter(db, scope, p.comparedTo);
-    return { paid, sum: sumText(sql`sum(${balanceThenSql(paid)})`) };
+    return { paid, sum: (filter?: SQL) => sumText(sql`sum(${balanceThenSql(paid)})${filter ? sql` filter (where ${filter})` : sql``}`) };
   };
+  // The invoices in an owed status are read once for both moments: owed now (documents/balance-due.ts, the same
+  // figure as Outstanding Balance) and, of those created by then, the balance as it stood then.
   const unpaid = balanceThen();
   const paidSince = balanceThen();
-  const [[r], [stillUnpaid], [settledSince]] = await Promise.all([
+  const pastDue = sql`(${invoices.status} = 'overdue' or ${invoices.dueDate} < ${at(p.now)})`;
+  const [[r], [settledSince]] = await Promise.all([
     db
       .select({
-        pendingTotal: sumText(sql`sum(${owed.balanceDue})`),
-        invoiceCount: sql<number>`count(*)::int`,
-        overdueCount: sql<number>`(count(*) filter (where ${isOwedPastDue(owed, p.now)}))::int`,
+        pendingTotal: sumText(sql`sum(${balanceDueSql}) filter (where ${isOwedSql})`),
+        invoiceCount: sql<number>`(count(*) filter (where ${isOwedSql}))::int`,
+        overdueCount: sql<number>`(count(*) filter (where ${isOwedSql} and ${pastDue}))::int`,
+        stillUnpaidThen: unpaid.sum(sql`${invoices.createdAt} <= ${then}`),
       })
-      .from(owed),
-    db
-      .select({ total: unpaid.sum })
       .from(invoices)
       .leftJoin(unpaid.paid, paidAfterOfInvoice(unpaid.paid))
-      .where(tenantWhere(scope, invoices, inArray(invoices.status, [...UNPAID_INVOICE_STATUSES]), sql`${invoices.createdAt} <= ${then}`)),
+      .where(tenantWhere(scope, invoices, inArray(invoices.status, [...UNPAID_INVOICE_STATUSES]))),
     db
-      .select({ total: paidSince.sum })
+      .select({ total: paidSince.sum() })
       .from(invoices)
       .leftJoin(paidSince.paid, paidAfterOfInvoice(paidSince.paid))
       .where(
@@ -78,7 +78,7 @@ export async function invoiceFigures(db: Db, scope: TenantScope, p: DashboardPer
     pendingCents: toCents(r?.pendingTotal ?? '0'),
     invoiceCount: Number(r?.invoiceCount ?? 0),
     overdueCount: Number(r?.overdueCount ?? 0),
-    pendingThenCents: toCents(stillUnpaid?.total ?? '0') + toCents(settledSince?.total ?? '0'),
+    pendingThenCents: toCents(r?.stillUnpaidThen ?? '0') + toCents(settledSince?.total ?? '0'),
   };
 }
 
