@@ -5,7 +5,7 @@ import { toCents } from '../../../contracts/money';
 import { UNPAID_INVOICE_STATUSES } from '../../../contracts/payment-analytics';
 import type { Db } from '../../db/client';
 import { customers, invoices, payments, workOrders } from '../../db/schema/index';
-import { at, balanceDueSql, balanceThenSql, isOwedSql, paidAfter, paidAfterOfInvoice, sumText } from '../documents/balance-due';
+import { at, balanceDueSql, balanceThenSql, isOwedSql, paidAfter, paidAfterOfInvoice, pastDueSql, sumText } from '../documents/balance-due';
 import type { DashboardPeriod } from './dashboard-period';
 import { tenantWhere, type TenantScope } from '../../platform/tenancy';
 
@@ -48,7 +48,7 @@ export async function invoiceFigures(db: Db, scope: TenantScope, p: DashboardPer
   // figure as Outstanding Balance) and, of those created by then, the balance as it stood then.
   const unpaid = balanceThen();
   const paidSince = balanceThen();
-  const pastDue = sql`(${invoices.status} = 'overdue' or ${invoices.dueDate} < ${at(p.now)})`;
+  const pastDue = pastDueSql(invoices.status, invoices.dueDate, p.now);
   const [[r], [settledSince]] = await Promise.all([
     db
       .select({

@@ -2,17 +2,12 @@
 // behind every figure of money owed: the dashboard's Pending Invoices, Payment Analytics' Outstanding Balance and
 // Overdue Amount, the aging report and the set Send Reminders acts on (docs/decisions/017-money-figures.md).
 import { and, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { UNPAID_INVOICE_STATUSES } from '../../../contracts/payment-analytics';
 import type { DbOrTx } from '../../db/client';
 import { invoices, payments } from '../../db/schema/index';
 import { tenantWhere, type TenantScope } from '../../platform/tenancy';
 
-
-/**
- * What the invoice's completed payments add up to: invoices.amount_paid, kept by the database in each payment's own
- * transaction (schema/invoices.ts), so no figure sums the organization's payments to know it.
- */
-export const paidSql = sql<string>`${invoices.amountPaid}`;
 
 /** The invoice's total less what its completed payments paid, never below zero (numeric). */
 export const balanceDueSql = sql<string>`greatest(${invoices.total} - ${invoices.amountPaid}, 0)`;
@@ -76,7 +71,10 @@ export const balanceThenSql = (paid: PaidAfter) => sql<string>`greatest(${invoic
 export const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 /** Past due as the screens derive it (docs/rules/records.md#invoice-statuses): status overdue, or the due date has passed. */
-export const isOwedPastDue = (owed: OwedInvoices, now: Date) => sql`(${owed.status} = 'overdue' or ${owed.dueDate} < ${at(now)})`;
+export const pastDueSql = (status: SQL.Aliased | PgColumn, dueDate: SQL.Aliased | PgColumn, now: Date) => sql`(${status} = 'overdue' or ${dueDate} < ${at(now)})`;
+
+/** pastDueSql of the owed subquery's rows. */
+export const isOwedPastDue = (owed: OwedInvoices, now: Date) => pastDueSql(owed.status, owed.dueDate, now);
 
 /** numeric sums travel as text and are read into cents. */
 export const sumText = (expr: SQL) => sql<string>`coalesce(${expr}, 0)::text`;
