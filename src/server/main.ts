@@ -12,6 +12,7 @@ import { AppSecretError, resolveAppSecret } from './platform/app-secret';
 import { secretBoxFor } from './platform/secret-box';
 import { deleteExpiredSessions } from './platform/sessions';
 import { purgeOldWindows } from './platform/rate-limit';
+import { compactOrganizationFigures } from './features/figures/organization-figures';
 
 async function main() {
   // The key for credentials at rest: APP_SECRET, or the embedded default's generated file (platform/app-secret.ts).
@@ -41,6 +42,7 @@ async function main() {
     void deleteExpiredSessions(database.db).catch(() => {});
     void purgeOldWindows(database.db).catch(() => {});
     void purgeExpiredRegistrations(database.db).catch(() => {});
+    void compactOrganizationFigures(database.db).catch(() => {});
   }, 60 * 60 * 1000);
   housekeeping.unref();
   const raiseOverdue = () => void notifyOverdueInvoices(database.db).catch((err) => app.log.error({ err }, 'overdue invoice notifications failed'));

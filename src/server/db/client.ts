@@ -1,6 +1,7 @@
 // Opens the database: embedded PGlite under DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
 import fs from 'node:fs';
 import path from 'node:path';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index';
 import { QueryMetrics, timePglite, timePgPool } from './query-metrics';
@@ -10,6 +11,12 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle has the same query surface as the database. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
+
+/** The rows of a raw `db.execute(sql...)`: both drivers answer with `{ rows }`. */
+export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const r = await db.execute(query);
+  return (r as unknown as { rows: T[] }).rows;
+}
 
 export interface Database {
   db: Db;

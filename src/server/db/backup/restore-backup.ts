@@ -9,6 +9,7 @@ import type { Database, Tx } from '../client';
 import { BACKUP_FORMAT, BACKUP_VERSION, type BackupBatch, type BackupHeader, type BackupTrailer } from './backup-format';
 import { foreignCredentials, forgetForeignCredentials } from './credentials';
 import { appliedMigrations, listTables, rowsOf, type TableInfo } from './tables';
+import { rederiveOrganizationFigures } from '../../features/figures/organization-figures';
 
 export class BackupError extends Error {}
 
@@ -74,6 +75,8 @@ export async function restoreBackup(database: Database, file: string, opts: Rest
       await forgetForeignCredentials(tx, opts.keyId);
     }
     await rederivePaidAmounts(tx);
+    // The restored figures rows and the restored data's own triggers both counted: worked out once more from the data.
+    await rederiveOrganizationFigures(tx);
     for (const table of tables) await moveIdentitiesPast(tx, table);
     return counts;
   });

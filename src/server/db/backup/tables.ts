@@ -1,7 +1,9 @@
 // What a backup covers: every table of the public schema, read from the catalog so a table added by a later
 // migration is included without touching this code, in an order where each table follows the ones it references.
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
+import { rowsOf, type DbOrTx } from '../client';
+
+export { rowsOf };
 
 export interface TableInfo {
   name: string;
@@ -13,10 +15,11 @@ export interface TableInfo {
   key: string | null;
 }
 
-export async function rowsOf<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
-  const r = await db.execute(query);
-  return (r as unknown as { rows: T[] }).rows;
-}
+/**
+ * Tables that hold only what the other tables imply, kept by triggers: not written to a backup, and worked out again
+ * from the restored data (organization_figures: docs/decisions/023-organization-figures.md).
+ */
+const DERIVED_TABLES = new Set(['organization_figures']);
 
 export async function listTables(db: DbOrTx): Promise<TableInfo[]> {
   const columns = await rowsOf<{ table_name: string; column_name: string; is_identity: string; is_generated: string }>(
@@ -40,6 +43,7 @@ export async function listTables(db: DbOrTx): Promise<TableInfo[]> {
 
   const tables = new Map<string, TableInfo>();
   for (const c of columns) {
+    if (DERIVED_TABLES.has(c.table_name)) continue;
     const t = tables.get(c.table_name) ?? { name: c.table_name, columns: [], identity: [], key: null };
     if (c.is_generated !== 'ALWAYS') t.columns.push(c.column_name);
     if (c.is_identity === 'YES') t.identity.push(c.column_name);

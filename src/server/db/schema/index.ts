@@ -13,3 +13,4 @@ export * from './scheduling';
 export * from './inventory';
 export * from './time-entries';
 export * from './short-urls';
+export * from './figures';

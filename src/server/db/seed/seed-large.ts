@@ -119,12 +119,14 @@ async function fillOrganization(q: Query, orgId: number, n: number, s: LargeSize
 
   // Totals in whole cents, split over the line items with the remainder on the last one.
   await q(
-    `INSERT INTO work_orders (organization_id, order_number, customer_id, title, status, start_date, due_date, completed_date, labor_cost, total_cost, created_at)
+    `INSERT INTO work_orders (organization_id, order_number, customer_id, title, status, start_date, due_date, completed_date, labor_cost, total_cost, created_at, updated_at)
      SELECT $1, ${seededNumber('WO')}, $2 + (g % $3::int), (ARRAY['Repair','Install','Inspect','Replace','Service'])[1 + g % 5] || ' job ' || g,
             (ARRAY['scheduled','in_progress','completed','cancelled'])[1 + g % 4],
             now() - (g % 730) * interval '1 day', now() - (g % 730) * interval '1 day' + interval '14 days',
             CASE WHEN g % 4 = 2 THEN now() - (g % 730) * interval '1 day' + interval '3 days' END,
-            (((g::bigint * 7919) % 90000) + 10000) / 100.0, (((g::bigint * 7919) % 90000) + 10000) / 100.0, now() - (g % 730) * interval '1 day'
+            (((g::bigint * 7919) % 90000) + 10000) / 100.0, (((g::bigint * 7919) % 90000) + 10000) / 100.0, now() - (g % 730) * interval '1 day',
+            -- Last touched when the job ended (completed after 3 days, cancelled after 2), never in the future.
+            least(now(), now() - (g % 730) * interval '1 day' + (ARRAY[0, 1, 3, 2])[1 + g % 4] * interval '1 day')
      FROM generate_series(1, $4::int) g`,
     [orgId, first, s.customers, s.workOrders],
   );
@@ -139,12 +141,14 @@ async function fillOrganization(q: Query, orgId: number, n: number, s: LargeSize
 
   // Half the invoices are paid, and each paid one is covered exactly by its share of the payments.
   await q(
-    `INSERT INTO invoices (organization_id, invoice_number, customer_id, status, subtotal, tax, total, due_date, paid_date, created_at)
-     SELECT $1, ${seededNumber('INV')}, $2 + (g % $3::int), (ARRAY['draft','paid','paid','sent','paid','overdue','paid','sent'])[1 + g % 8],
-            t.total, 0, t.total, now() - (g % 730) * interval '1 day' + interval '30 days',
-            CASE WHEN (ARRAY['draft','paid','paid','sent','paid','overdue','paid','sent'])[1 + g % 8] = 'paid' THEN now() - (g % 730) * interval '1 day' + interval '20 days' END,
-            now() - (g % 730) * interval '1 day'
-     FROM generate_series(1, $4::int) g CROSS JOIN LATERAL (SELECT ((((g::bigint * 104729) % 150000) + 5000) / 100.0)::numeric(10,2) AS total) t`,
+    `INSERT INTO invoices (organization_id, invoice_number, customer_id, status, subtotal, tax, total, due_date, paid_date, created_at, updated_at)
+     SELECT $1, ${seededNumber('INV')}, $2 + (g % $3::int), st.status,
+            t.total, 0, t.total, now() - (g % 730) * interval '1 day' + interval '30 days', pd.paid_date,
+            now() - (g % 730) * interval '1 day', coalesce(pd.paid_date, now() - (g % 730) * interval '1 day')
+     FROM generate_series(1, $4::int) g CROSS JOIN LATERAL (SELECT ((((g::bigint * 104729) % 150000) + 5000) / 100.0)::numeric(10,2) AS total) t
+     CROSS JOIN LATERAL (SELECT (ARRAY['draft','paid','paid','sent','paid','overdue','paid','sent'])[1 + g % 8] AS status) st
+     -- Paid 20 days after it was issued, or half-way to today for a recent one: never in the future.
+     CROSS JOIN LATERAL (SELECT CASE WHEN st.status = 'paid' THEN now() - (g % 730) * interval '1 day' + least(20, (g % 730) / 2.0) * interval '1 day' END AS paid_date) pd`,
     [orgId, first, s.customers, s.invoices],
   );
   await q(
@@ -161,9 +165,10 @@ async function fillOrganization(q: Query, orgId: number, n: number, s: LargeSize
     `INSERT INTO payments (organization_id, invoice_id, customer_id, invoice_number, customer_name, amount, method, received_date, status, created_at)
      SELECT i.organization_id, i.id, i.customer_id, i.invoice_number, c.name,
             ((floor(i.total * 100 / $2) + CASE WHEN p = $2 THEN (i.total * 100)::bigint % $2 ELSE 0 END) / 100.0)::numeric(10,2),
-            (ARRAY['card','check','bank_transfer','cash'])[1 + (i.id + p) % 4], i.paid_date - ($2 - p) * interval '2 days', 'completed',
-            i.paid_date - ($2 - p) * interval '2 days'
+            (ARRAY['card','check','bank_transfer','cash'])[1 + (i.id + p) % 4], r.received, 'completed', r.received
      FROM invoices i JOIN customers c ON c.id = i.customer_id CROSS JOIN generate_series(1, $2::int) p
+     -- The last payment on the paid date, the others spread back towards the issue date (2 days apart at most).
+     CROSS JOIN LATERAL (SELECT i.paid_date - ($2 - p) * least(interval '2 days', (i.paid_date - i.created_at) / $2) AS received) r
      WHERE i.organization_id = $1 AND i.status = 'paid'`,
     [orgId, perInvoice],
   );

@@ -10,6 +10,7 @@ import { scopeFilter, tenantScope } from '../../platform/tenancy';
 import { jsonRow } from '../../platform/json-row';
 import { preparedFor, singleOrganization } from '../../platform/prepared';
 import { customerSearch } from './customer-search';
+import { readOrganizationFigures } from '../figures/organization-figures';
 
 const customerJson = jsonRow<Customer>(customers);
 
@@ -64,7 +65,12 @@ async function customersPage(db: DbOrTx, ctx: RequestContext, query: ListQuery):
   const { limit, offset } = page(query);
   const byNameOrder = !query.sort || query.sort === 'name' || query.sort === '-name';
   const order = byNameOrder ? byName(query.sort === '-name') : orderBy(query, SORTABLE, byName(false));
-  const countRows = async () => Number((await db.select({ total: count() }).from(customers).where(where))[0]?.total ?? 0);
+  const scope = tenantScope(ctx, query.organizationId);
+  // Without a search the total is the kept count (docs/decisions/023-organization-figures.md), not a count of the rows.
+  const countRows = async () =>
+    query.q
+      ? Number((await db.select({ total: count() }).from(customers).where(where))[0]?.total ?? 0)
+      : (await readOrganizationFigures(db, scope)).customers;
   const orgId = singleOrganization(ctx, query.organizationId);
   // The plain first pages (no search, default order) are the most read: a prepared statement.
   const plain = !query.q && !query.sort && orgId !== null ? preparedFor(db, 'customers_page', preparePage) : null;

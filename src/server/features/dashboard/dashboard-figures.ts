@@ -1,84 +1,96 @@
-// The dashboard's counts and sums: one aggregate query per table (count/sum with FILTER), no rows loaded.
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+// The dashboard's counts and sums: the kept organization figures, and aggregates over what changed since the comparison
+// instant (docs/decisions/023-organization-figures.md); no rows loaded.
+import { eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { ACTIVE_WORK_ORDER_STATUSES } from '../../../contracts/dashboard';
 import { toCents } from '../../../contracts/money';
 import { UNPAID_INVOICE_STATUSES } from '../../../contracts/payment-analytics';
-import type { Db } from '../../db/client';
+import { rowsOf, type Db } from '../../db/client';
 import { customers, invoices, payments, workOrders } from '../../db/schema/index';
-import { at, balanceDueSql, balanceThenSql, isOwedSql, paidAfter, paidAfterOfInvoice, pastDueSql, sumText } from '../documents/balance-due';
+import { at, isOwedSql, sumText } from '../documents/balance-due';
+import type { OrganizationFigures } from '../figures/organization-figures';
 import type { DashboardPeriod } from './dashboard-period';
 import { tenantWhere, type TenantScope } from '../../platform/tenancy';
 
 /**
- * Active work orders now, and as they stood at the comparison instant: those created by then that are still active,
- * plus those created by then that ended (completed or cancelled) after it. Each part reads one partial index
- * (work_orders_org_active_created_idx, work_orders_org_ended_idx), never the organization's whole history.
+ * Active work orders now (kept in organization_figures), and as they stood at the comparison instant: those active now
+ * less the ones created since, plus those created by then that ended (completed or cancelled) after it. Each part reads
+ * one partial index over what happened since then (work_orders_org_active_created_idx, work_orders_org_ended_idx),
+ * never the organization's whole history (docs/decisions/023-organization-figures.md).
  */
-export async function workOrderFigures(db: Db, scope: TenantScope, p: DashboardPeriod) {
+export async function workOrderFigures(db: Db, scope: TenantScope, p: DashboardPeriod, kept: Promise<OrganizationFigures>) {
   const then = at(p.comparedTo);
   const endedAt = sql`coalesce(${workOrders.completedDate}, ${workOrders.updatedAt})`;
-  const [[active], [ended]] = await Promise.all([
+  const [figures, [createdSince], [ended]] = await Promise.all([
+    kept,
     db
-      .select({
-        now: sql<number>`count(*)::int`,
-        then: sql<number>`(count(*) filter (where ${workOrders.createdAt} <= ${then}))::int`,
-      })
+      .select({ n: sql<number>`count(*)::int` })
       .from(workOrders)
-      .where(tenantWhere(scope, workOrders, inArray(workOrders.status, [...ACTIVE_WORK_ORDER_STATUSES]))),
+      .where(tenantWhere(scope, workOrders, inArray(workOrders.status, [...ACTIVE_WORK_ORDER_STATUSES]), sql`${workOrders.createdAt} > ${then}`)),
     db
-      .select({ then: sql<number>`count(*)::int` })
+      .select({ n: sql<number>`count(*)::int` })
       .from(workOrders)
       .where(tenantWhere(scope, workOrders, inArray(workOrders.status, ['completed', 'cancelled']), sql`${endedAt} > ${then}`, sql`${workOrders.createdAt} <= ${then}`)),
   ]);
-  return { active: Number(active?.now ?? 0), activeThen: Number(active?.then ?? 0) + Number(ended?.then ?? 0) };
+  const active = figures.activeWorkOrders;
+  return { active, activeThen: active - Number(createdSince?.n ?? 0) + Number(ended?.n ?? 0) };
 }
 
 /**
- * Pending Invoices: the balances due of owed invoices now (documents/balance-due.ts, the same figure as Outstanding
- * Balance), how many of them are overdue, and the same balance figure as it stood at the comparison instant: the
- * invoices created by then that were owed then (still unpaid now, or paid since), each less what was paid by then.
+ * Pending Invoices: the balances due of owed invoices now and how many (kept in organization_figures: the same figure
+ * as Outstanding Balance, documents/balance-due.ts), how many of them are overdue, and the same balance figure as it
+ * stood at the comparison instant: the invoices created by then that were owed then (still unpaid now, or paid
+ * since), each less what was paid by then.
+ *
+ * That last figure is worked out from what changed since then, so it costs a month of activity, not the history
+ * (docs/decisions/023-organization-figures.md). With bal = total - amount_paid now and pa = completed payments received
+ * after then, an owed-status invoice created by then stood at greatest(bal + pa, 0):
+ *   sum over owed-status invoices created by then of greatest(bal, 0)   = owed now - those created since
+ *   + sum over the ones paid since then of greatest(bal + pa, 0) - greatest(bal, 0)   (pa is 0 for the rest)
+ * and an invoice paid since then, created by then, stood at greatest(bal + pa, 0).
  */
-export async function invoiceFigures(db: Db, scope: TenantScope, p: DashboardPeriod) {
+export async function invoiceFigures(db: Db, scope: TenantScope, p: DashboardPeriod, kept: Promise<OrganizationFigures>) {
   const then = at(p.comparedTo);
-  const balanceThen = () => {
-    const paid = paidAfter(db, scope, p.comparedTo);
-    return { paid, sum: (filter?: SQL) => sumText(sql`sum(${balanceThenSql(paid)})${filter ? sql` filter (where ${filter})` : sql``}`) };
-  };
-  // The invoices in an owed status are read once for both moments: owed now (documents/balance-due.ts, the same
-  // figure as Outstanding Balance) and, of those created by then, the balance as it stood then.
-  const unpaid = balanceThen();
-  const paidSince = balanceThen();
-  const pastDue = pastDueSql(invoices.status, invoices.dueDate, p.now);
-  const [[r], [settledSince]] = await Promise.all([
+  const owedStatus = inArray(invoices.status, [...UNPAID_INVOICE_STATUSES]);
+  const bal = sql`(${invoices.total} - ${invoices.amountPaid})`;
+  const [figures, notPastDue, since] = await Promise.all([
+    kept,
     db
-      .select({
-        pendingTotal: sumText(sql`sum(${balanceDueSql}) filter (where ${isOwedSql})`),
-        invoiceCount: sql<number>`(count(*) filter (where ${isOwedSql}))::int`,
-        overdueCount: sql<number>`(count(*) filter (where ${isOwedSql} and ${pastDue}))::int`,
-        stillUnpaidThen: unpaid.sum(sql`${invoices.createdAt} <= ${then}`),
-      })
+      .select({ n: sql<number>`count(*)::int` })
       .from(invoices)
-      .leftJoin(unpaid.paid, paidAfterOfInvoice(unpaid.paid))
-      .where(tenantWhere(scope, invoices, inArray(invoices.status, [...UNPAID_INVOICE_STATUSES]))),
-    db
-      .select({ total: paidSince.sum() })
-      .from(invoices)
-      .leftJoin(paidSince.paid, paidAfterOfInvoice(paidSince.paid))
       .where(
-        tenantWhere(
-          scope,
-          invoices,
-          eq(invoices.status, 'paid'),
-          sql`coalesce(${invoices.paidDate}, ${invoices.updatedAt}) > ${then}`,
-          sql`${invoices.createdAt} <= ${then}`,
-        ),
+        tenantWhere(scope, invoices, isOwedSql, eq(invoices.status, 'sent'), sql`(${invoices.dueDate} >= ${at(p.now)} or ${invoices.dueDate} is null)`),
       ),
+    rowsOf<{ created_since: string; paid_since_then: string; settled_since: string }>(
+      db,
+      sql`with pa as (
+            select ${payments.organizationId} as organization_id, ${payments.invoiceId} as invoice_id, sum(${payments.amount}) as paid
+            from ${payments}
+            where ${tenantWhere(scope, payments, eq(payments.status, 'completed'), isNotNull(payments.invoiceId), sql`${payments.receivedDate} > ${then}`)}
+            group by 1, 2
+          )
+          select
+            (select coalesce(sum(greatest(${bal}, 0)), 0) from ${invoices}
+              where ${tenantWhere(scope, invoices, owedStatus, sql`${invoices.createdAt} > ${then}`)})::text as created_since,
+            (select coalesce(sum(greatest(i.bal + pa.paid, 0) - greatest(i.bal, 0)), 0)
+              from pa cross join lateral (
+                -- One lookup by key per invoice paid since; OFFSET 0 keeps the planner from turning it into a join that
+                -- reads every owed invoice created by then.
+                select ${bal} as bal from ${invoices}
+                where ${invoices.organizationId} = pa.organization_id and ${invoices.id} = pa.invoice_id and ${owedStatus} and ${invoices.createdAt} <= ${then}
+                offset 0
+              ) as i)::text as paid_since_then,
+            (select coalesce(sum(greatest(${bal} + coalesce(pa.paid, 0), 0)), 0)
+              from ${invoices} left join pa on pa.organization_id = ${invoices.organizationId} and pa.invoice_id = ${invoices.id}
+              where ${tenantWhere(scope, invoices, eq(invoices.status, 'paid'), sql`coalesce(${invoices.paidDate}, ${invoices.updatedAt}) > ${then}`, sql`${invoices.createdAt} <= ${then}`)})::text as settled_since`,
+    ),
   ]);
+  const s = since[0];
+  const owedThenCents = figures.owedBalanceCents - toCents(s?.created_since ?? '0') + toCents(s?.paid_since_then ?? '0');
   return {
-    pendingCents: toCents(r?.pendingTotal ?? '0'),
-    invoiceCount: Number(r?.invoiceCount ?? 0),
-    overdueCount: Number(r?.overdueCount ?? 0),
-    pendingThenCents: toCents(r?.stillUnpaidThen ?? '0') + toCents(settledSince?.total ?? '0'),
+    pendingCents: figures.owedBalanceCents,
+    invoiceCount: figures.owedInvoices,
+    overdueCount: figures.owedInvoices - Number(notPastDue[0]?.n ?? 0),
+    pendingThenCents: owedThenCents + toCents(s?.settled_since ?? '0'),
   };
 }
 
@@ -102,14 +114,17 @@ export async function revenueFigures(db: Db, scope: TenantScope, p: DashboardPer
   return { thisMonthCents: toCents(r?.thisMonth ?? '0'), lastMonthCents: toCents(r?.lastMonth ?? '0') };
 }
 
-export async function customerFigures(db: Db, scope: TenantScope, p: DashboardPeriod) {
-  const [r] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      thisMonth: sql<number>`(count(*) filter (where ${customers.createdAt} >= ${at(p.monthStart)}))::int`,
-      lastMonth: sql<number>`(count(*) filter (where ${customers.createdAt} >= ${at(p.prevMonthStart)} and ${customers.createdAt} <= ${at(p.comparedTo)}))::int`,
-    })
-    .from(customers)
-    .where(tenantWhere(scope, customers));
-  return { total: Number(r?.total ?? 0), thisMonth: Number(r?.thisMonth ?? 0), lastMonth: Number(r?.lastMonth ?? 0) };
+/** Customers in all (kept in organization_figures), and new ones this month and last month up to the comparison instant. */
+export async function customerFigures(db: Db, scope: TenantScope, p: DashboardPeriod, kept: Promise<OrganizationFigures>) {
+  const [figures, [r]] = await Promise.all([
+    kept,
+    db
+      .select({
+        thisMonth: sql<number>`(count(*) filter (where ${customers.createdAt} >= ${at(p.monthStart)}))::int`,
+        lastMonth: sql<number>`(count(*) filter (where ${customers.createdAt} <= ${at(p.comparedTo)}))::int`,
+      })
+      .from(customers)
+      .where(tenantWhere(scope, customers, sql`${customers.createdAt} >= ${at(p.prevMonthStart)}`)),
+  ]);
+  return { total: figures.customers, thisMonth: Number(r?.thisMonth ?? 0), lastMonth: Number(r?.lastMonth ?? 0) };
 }

@@ -8,6 +8,7 @@ import { fromCents } from '../../../contracts/money';
 import type { Db } from '../../db/client';
 import type { RequestContext } from '../../platform/context';
 import { tenantScope } from '../../platform/tenancy';
+import { readOrganizationFigures } from '../figures/organization-figures';
 import { customerFigures, invoiceFigures, revenueFigures, workOrderFigures } from './dashboard-figures';
 import { inventoryAlerts, latestInvoices, recentWorkOrders } from './dashboard-lists';
 import { dashboardPeriod, growthPercent } from './dashboard-period';
@@ -21,17 +22,20 @@ export async function getDashboardStats(db: Db, ctx: RequestContext, query: Dash
   const p = dashboardPeriod(now);
   const scope = tenantScope(ctx, query.organizationId);
   const financials = seesFinancials(ctx);
+  // Read once, awaited by each figure that starts from it, in the same round trip as the rest.
+  const figures = readOrganizationFigures(db, scope);
+  figures.catch(() => {}); // awaited below; a failure is the call's failure, not an unhandled rejection
   // One round trip either way: the money queries run alongside the others, and only for those who may see them.
   const [[wo, cust, recent, alerts], money] = await Promise.all([
     Promise.all([
-      workOrderFigures(db, scope, p),
-      customerFigures(db, scope, p),
+      workOrderFigures(db, scope, p, figures),
+      customerFigures(db, scope, p, figures),
       recentWorkOrders(db, scope),
       inventoryAlerts(db, scope),
     ]),
     financials
       ? Promise.all([
-          invoiceFigures(db, scope, p),
+          invoiceFigures(db, scope, p, figures),
           revenueFigures(db, scope, p),
           latestInvoices(db, scope),
         ])
