@@ -5,6 +5,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index';
 import { QueryMetrics, timePglite, timePgPool } from './query-metrics';
+import { nameRepeatedStatements } from './statement-names';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -51,6 +52,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   pg.types.setTypeParser(20, (v: string) => Number(v));
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
   const queryMetrics = timePgPool(pool);
+  nameRepeatedStatements(pool);
   // A dropped connection must not crash the process; the next query reconnects. The pool's own 'error' covers only
   // idle connections: one checked out (in a transaction, or holding an advisory lock) emits on its client, and an
   // unhandled 'error' event would kill the process when the server restarts. Its query fails instead (503), and

@@ -74,4 +74,27 @@ describe('invoices.amount_paid', () => {
     expect(await paidOf(id)).toBe('210.20');
     expect(await summed(id)).toBe('210.20');
   });
+
+  it('moves last_payment_at to the latest completed payment received, never back (drizzle/0013)', async () => {
+    const a = await newInvoice();
+    const b = await newInvoice();
+    const lastOf = async (id: number) => (await database.db.select({ at: invoices.lastPaymentAt }).from(invoices).where(eq(invoices.id, id)))[0]?.at?.toISOString() ?? null;
+    const d = (iso: string) => new Date(iso);
+    expect(await lastOf(a)).toBeNull();
+    const [p1] = await database.db.insert(payments).values({ organizationId: orgId, invoiceId: a, amount: '10.00', status: 'completed', receivedDate: d('2026-03-01T00:00:00Z') }).returning();
+    await database.db.insert(payments).values({ organizationId: orgId, invoiceId: a, amount: '10.00', status: 'failed', receivedDate: d('2026-04-01T00:00:00Z') });
+    expect(await lastOf(a)).toBe('2026-03-01T00:00:00.000Z');
+    // Received later, same amount: amount_paid does not move but last_payment_at must.
+    await database.db.update(payments).set({ receivedDate: d('2026-03-05T00:00:00Z') }).where(eq(payments.id, p1!.id));
+    expect(await lastOf(a)).toBe('2026-03-05T00:00:00.000Z');
+    // A failed payment turned completed counts; moved to another invoice, it moves that one's too.
+    await database.db.update(payments).set({ status: 'completed' }).where(sql`${payments.invoiceId} = ${a} and ${payments.status} = 'failed'`);
+    expect(await lastOf(a)).toBe('2026-04-01T00:00:00.000Z');
+    await database.db.update(payments).set({ invoiceId: b }).where(eq(payments.id, p1!.id));
+    expect([await lastOf(a), await lastOf(b)]).toEqual(['2026-04-01T00:00:00.000Z', '2026-03-05T00:00:00.000Z']);
+    // Received earlier, or deleted: it stays, still no earlier than any payment the invoice holds.
+    await database.db.update(payments).set({ receivedDate: d('2026-01-01T00:00:00Z') }).where(eq(payments.id, p1!.id));
+    await database.db.delete(payments).where(eq(payments.invoiceId, a));
+    expect([await lastOf(a), await lastOf(b)]).toEqual(['2026-04-01T00:00:00.000Z', '2026-03-05T00:00:00.000Z']);
+  });
 });

@@ -128,14 +128,17 @@ async function insertRows(tx: Tx, table: TableInfo, rows: Record<string, unknown
 }
 
 /**
- * invoices.amount_paid is kept by triggers on payments (drizzle/0010_invoice_amount_paid.sql): the restored invoices
- * arrive with it and the restored payments then add to it again, so it is worked out once more from the payments.
+ * invoices.amount_paid and last_payment_at are kept by triggers on payments (drizzle/0010, 0013): the restored invoices
+ * arrive with them and the restored payments then add to them again, so they are worked out once more from the payments.
  */
 async function rederivePaidAmounts(tx: Tx): Promise<void> {
   await tx.execute(sql`
-    update invoices as i set amount_paid = coalesce(
-      (select sum(p.amount) from payments as p
-        where p.organization_id = i.organization_id and p.invoice_id = i.id and p.status = 'completed'), 0)`);
+    update invoices as i set
+      amount_paid = coalesce(
+        (select sum(p.amount) from payments as p
+          where p.organization_id = i.organization_id and p.invoice_id = i.id and p.status = 'completed'), 0),
+      last_payment_at = (select max(p.received_date) from payments as p
+          where p.organization_id = i.organization_id and p.invoice_id = i.id and p.status = 'completed')`);
 }
 
 /** The next id handed out after a restore is past every restored one. */

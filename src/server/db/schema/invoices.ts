@@ -33,6 +33,12 @@ export const invoices = pgTable(
     amountPaid: numeric('amount_paid', { precision: 14, scale: 2, mode: 'string' }).notNull().default('0'),
     dueDate: instant('due_date'),
     paidDate: instant('paid_date'),
+    /**
+     * When its latest completed payment was received, or later: kept by the triggers on payments with amount_paid,
+     * it never moves back, so no completed payment of the invoice was received after it. The dashboard finds the
+     * owed invoices paid towards since an instant by it (docs/decisions/023-organization-figures.md).
+     */
+    lastPaymentAt: instant('last_payment_at'),
     notes: text('notes'),
     createdAt: createdAt(),
     updatedAt: instant('updated_at')
@@ -61,6 +67,10 @@ export const invoices = pgTable(
     // created since from the kept owed figure (docs/decisions/023-organization-figures.md).
     index('invoices_org_unpaid_created_idx')
       .on(t.organizationId, t.createdAt, t.total, t.amountPaid)
+      .where(sql`${t.status} in ('sent', 'overdue')`),
+    // Owed-status invoices by their latest payment: those paid towards since the dashboard's comparison instant.
+    index('invoices_org_unpaid_last_payment_idx')
+      .on(t.organizationId, t.lastPaymentAt, t.createdAt)
       .where(sql`${t.status} in ('sent', 'overdue')`),
     // Paid invoices by when they were paid: the dashboard's "owed a month ago" reads only those paid since, and the
     // reports' revenue and top customers read a range of it alone.

@@ -1,6 +1,6 @@
 // The dashboard's counts and sums: the kept organization figures, and aggregates over what changed since the comparison
 // instant (docs/decisions/023-organization-figures.md); no rows loaded.
-import { eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { ACTIVE_WORK_ORDER_STATUSES } from '../../../contracts/dashboard';
 import { toCents } from '../../../contracts/money';
 import { UNPAID_INVOICE_STATUSES } from '../../../contracts/payment-analytics';
@@ -52,6 +52,10 @@ export async function invoiceFigures(db: Db, scope: TenantScope, p: DashboardPer
   const then = at(p.comparedTo);
   const owedStatus = inArray(invoices.status, [...UNPAID_INVOICE_STATUSES]);
   const bal = sql`(${invoices.total} - ${invoices.amountPaid})`;
+  // The invoice's completed payments received since then (pa.paid), read by key for each invoice of a month's range:
+  // owed invoices paid towards since (last_payment_at says which) and invoices paid since.
+  const paidSince = sql`(select coalesce(sum(p.amount), 0) as paid from ${payments} as p
+    where p.organization_id = ${invoices.organizationId} and p.invoice_id = ${invoices.id} and p.status = 'completed' and p.received_date > ${then}) as pa`;
   const [figures, notPastDue, since] = await Promise.all([
     kept,
     db
@@ -62,26 +66,15 @@ export async function invoiceFigures(db: Db, scope: TenantScope, p: DashboardPer
       ),
     rowsOf<{ created_since: string; paid_since_then: string; settled_since: string }>(
       db,
-      sql`with pa as (
-            select ${payments.organizationId} as organization_id, ${payments.invoiceId} as invoice_id, sum(${payments.amount}) as paid
-            from ${payments}
-            where ${tenantWhere(scope, payments, eq(payments.status, 'completed'), isNotNull(payments.invoiceId), sql`${payments.receivedDate} > ${then}`)}
-            group by 1, 2
-          )
-          select
+      sql`select
             (select coalesce(sum(greatest(${bal}, 0)), 0) from ${invoices}
               where ${tenantWhere(scope, invoices, owedStatus, sql`${invoices.createdAt} > ${then}`)})::text as created_since,
-            (select coalesce(sum(greatest(i.bal + pa.paid, 0) - greatest(i.bal, 0)), 0)
-              from pa cross join lateral (
-                -- One lookup by key per invoice paid since; OFFSET 0 keeps the planner from turning it into a join that
-                -- reads every owed invoice created by then.
-                select ${bal} as bal from ${invoices}
-                where ${invoices.organizationId} = pa.organization_id and ${invoices.id} = pa.invoice_id and ${owedStatus} and ${invoices.createdAt} <= ${then}
-                offset 0
-              ) as i)::text as paid_since_then,
-            (select coalesce(sum(greatest(${bal} + coalesce(pa.paid, 0), 0)), 0)
-              from ${invoices} left join pa on pa.organization_id = ${invoices.organizationId} and pa.invoice_id = ${invoices.id}
-              where ${tenantWhere(scope, invoices, eq(invoices.status, 'paid'), sql`coalesce(${invoices.paidDate}, ${invoices.updatedAt}) > ${then}`, sql`${invoices.createdAt} <= ${then}`)})::text as settled_since`,
+            (select coalesce(sum(greatest(${bal} + pa.paid, 0) - greatest(${bal}, 0)), 0) from ${invoices} cross join lateral ${paidSince}
+              where ${tenantWhere(scope, invoices, owedStatus, sql`${invoices.createdAt} <= ${then}`, sql`${invoices.lastPaymentAt} > ${then}`)})::text
+              as paid_since_then,
+            (select coalesce(sum(greatest(${bal} + pa.paid, 0)), 0) from ${invoices} cross join lateral ${paidSince}
+              where ${tenantWhere(scope, invoices, eq(invoices.status, 'paid'), sql`coalesce(${invoices.paidDate}, ${invoices.updatedAt}) > ${then}`, sql`${invoices.createdAt} <= ${then}`)})::text
+              as settled_since`,
     ),
   ]);
   const s = since[0];
