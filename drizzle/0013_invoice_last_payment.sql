@@ -8,6 +8,7 @@ FROM (
 ) AS p
 WHERE i."organization_id" = p."organization_id" AND i."id" = p."invoice_id";--> statement-breakpoint
 CREATE INDEX "invoices_org_unpaid_last_payment_idx" ON "invoices" USING btree ("organization_id","last_payment_at","created_at") WHERE "invoices"."status" in ('sent', 'overdue');--> statement-breakpoint
+CREATE INDEX "inventory_items_org_low_stock_idx" ON "inventory_items" USING btree ("organization_id","quantity","name","id") WHERE "inventory_items"."quantity" <= "inventory_items"."minimum_stock";--> statement-breakpoint
 -- 0010's function, now also moving last_payment_at forward to the latest completed payment a statement wrote (never
 -- back: a deleted or moved payment leaves it where it was, still no earlier than any payment the invoice holds).
 CREATE OR REPLACE FUNCTION "invoices_follow_payments"() RETURNS trigger LANGUAGE plpgsql AS $$

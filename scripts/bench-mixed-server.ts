@@ -43,6 +43,32 @@ function procCpuSeconds(pid: number | undefined): number | undefined {
   }
 }
 
+/**
+ * CPU seconds of every process of this machine named `name` (PostgreSQL's server and backends: `postgres`), for the
+ * share of the two cores the database takes; undefined where /proc is missing. Backends that exit meanwhile are lost,
+ * but the app's pool keeps its connections for the run.
+ */
+export function processesCpuSeconds(name: string): number | undefined {
+  let dirs: string[];
+  try {
+    dirs = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return undefined;
+  }
+  let total = 0;
+  for (const pid of dirs) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== name) continue;
+      const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
 export async function startApp(options: AppOptions): Promise<AppServer> {
   const mail = await startSmtpSink();
   mail.unref();

@@ -13,7 +13,7 @@ import { runMigrations } from '../src/server/db/migrate';
 import { DEFAULT_LARGE_SIZES, type LargeSizes } from '../src/server/db/seed/seed-large';
 import { prepareMixedData, type VirtualUser } from './bench-mixed-data';
 import { DEFAULT_MIX, MIX_CALLS, runLoad, type CallType, type LoadResult, type MixCall } from './bench-mixed-load';
-import { startApp } from './bench-mixed-server';
+import { processesCpuSeconds, startApp } from './bench-mixed-server';
 import { growthRatio, parseMix, summarize, type Summary } from './bench-mixed-stats';
 import { openBenchTarget } from './bench-target';
 
@@ -56,7 +56,15 @@ async function seeded(target: Awaited<ReturnType<typeof openBenchTarget>>, s: La
   return data;
 }
 
-function printRun(title: string, r: LoadResult, rss: { peak?: number; end?: number }, cpuSeconds: number | undefined) {
+interface CpuFigures {
+  app?: number;
+  /** PostgreSQL's processes on this machine (none for PGlite, which runs inside the app). */
+  database?: number;
+  /** This process: the load generator. */
+  load: number;
+}
+
+function printRun(title: string, r: LoadResult, rss: { peak?: number; end?: number }, cpu: CpuFigures) {
   console.log(`\n### ${title}`);
   console.log('| call | calls | req/s | p50 ms | p95 ms | p99 ms | max ms | errors (by status) |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
@@ -74,9 +82,13 @@ function printRun(title: string, r: LoadResult, rss: { peak?: number; end?: numb
   row('**overall**', summarize(all.latencies, all.errors, r.seconds), all.statuses);
   if (all.latencies.length < r.users) console.log(`\nWARNING: fewer calls than users started in the measured time: the app was busy with something else (startup jobs? raise --settle)`);
   console.log(`\napp memory (RSS): peak ${rss.peak ?? '?'} MB, at the end ${rss.end ?? '?'} MB`);
-  if (cpuSeconds !== undefined && all.latencies.length) {
-    console.log(`app CPU while measured: ${cpuSeconds.toFixed(1)} s (${((cpuSeconds / r.seconds) * 100).toFixed(0)} % of one core), ${((cpuSeconds * 1000) / all.latencies.length).toFixed(1)} ms per call`);
-  }
+  const cpuLine = (who: string, seconds: number | undefined) => {
+    if (seconds === undefined || !all.latencies.length) return;
+    console.log(`${who} CPU while measured: ${seconds.toFixed(1)} s (${((seconds / r.seconds) * 100).toFixed(0)} % of one core), ${((seconds * 1000) / all.latencies.length).toFixed(2)} ms per call`);
+  };
+  cpuLine('app', cpu.app);
+  cpuLine('PostgreSQL server', cpu.database);
+  cpuLine('load generator', cpu.load);
   if (r.errorSamples.length) console.log(`first errors:\n- ${r.errorSamples.join('\n- ')}`);
 }
 
@@ -96,11 +108,26 @@ async function mixed() {
         await new Promise((r) => setTimeout(r, SETTLE * 1000));
         // The app's CPU over the measured time alone: read when the warm-up ends and when the load does.
         let cpuAtStart: number | undefined;
-        const warmedUp = setTimeout(() => (cpuAtStart = app.cpuSeconds()), WARM_UP * 1000);
+        let dbCpuAtStart: number | undefined;
+        let loadCpuAtStart = 0;
+        const cpuOfLoad = () => {
+          const u = process.cpuUsage();
+          return (u.user + u.system) / 1e6;
+        };
+        const warmedUp = setTimeout(() => {
+          cpuAtStart = app.cpuSeconds();
+          dbCpuAtStart = target.dbUrl ? processesCpuSeconds('postgres') : undefined;
+          loadCpuAtStart = cpuOfLoad();
+        }, WARM_UP * 1000);
         const result = await runLoad({ base: app.base, users: data.users, mix: MIX, warmUpSeconds: WARM_UP, seconds: SECONDS, seed: SEED, onTick: () => (peak = Math.max(peak, app.rssMb() ?? 0)) });
         clearTimeout(warmedUp);
         const cpuAtEnd = app.cpuSeconds();
-        const cpu = cpuAtStart !== undefined && cpuAtEnd !== undefined ? cpuAtEnd - cpuAtStart : undefined;
+        const dbCpuAtEnd = dbCpuAtStart !== undefined ? processesCpuSeconds('postgres') : undefined;
+        const cpu: CpuFigures = {
+          app: cpuAtStart !== undefined && cpuAtEnd !== undefined ? cpuAtEnd - cpuAtStart : undefined,
+          database: dbCpuAtStart !== undefined && dbCpuAtEnd !== undefined ? dbCpuAtEnd - dbCpuAtStart : undefined,
+          load: cpuOfLoad() - loadCpuAtStart,
+        };
         printRun(`${db}: ${USERS} users, ${SECONDS} s after ${WARM_UP} s warm-up; ${machine()}`, result, { peak: Math.max(peak, app.peakRssMb() ?? 0) || undefined, end: app.rssMb() }, cpu);
       } finally {
         await app.stop();

@@ -1,7 +1,7 @@
 // Which statements are sent named (docs/decisions/024-named-statements.md): repeated texts from their second use, never a
 // script or a one-off, never more than the cap; and on PostgreSQL a named statement answers as the unnamed one did.
 import { describe, expect, it } from 'vitest';
-import { statementNames } from './statement-names';
+import { statementNames, withCustomPlans } from './statement-names';
 import { openTestDatabase } from '../test/test-database';
 import { openDatabase } from './client';
 
@@ -50,5 +50,14 @@ describe('statement names', () => {
       if (one !== database) await one.close();
       await database.close();
     }
+  });
+});
+
+describe('withCustomPlans', () => {
+  it('adds the plan mode to the startup options, beside any the URL sets', () => {
+    expect(new URL(withCustomPlans('postgres://u@h:5432/db')).searchParams.get('options')).toBe('-c plan_cache_mode=force_custom_plan');
+    const both = new URL(withCustomPlans('postgres://u@h:5432/db?options=-c%20statement_timeout%3D5000&sslmode=disable'));
+    expect(both.searchParams.get('options')).toBe('-c statement_timeout=5000 -c plan_cache_mode=force_custom_plan');
+    expect(both.searchParams.get('sslmode')).toBe('disable');
   });
 });

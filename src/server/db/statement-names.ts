@@ -55,12 +55,22 @@ export function statementNames(maxTexts = MAX_TEXTS): StatementNames {
  * Gives every connection of the pool the shared names: a query given as a config object with text and no name, or as
  * (text, values), is sent as a named statement once its text is a repeated one. Cursors and streams are left alone.
  */
+/**
+ * The connection URL with `plan_cache_mode = force_custom_plan` added to its startup options (kept beside any the URL
+ * already sets): named statements are parsed once but planned with each call's own values. A generic plan
+ * (PostgreSQL's choice after five calls) guesses that a month's range holds a third of the rows and that every
+ * organization is the same size, and chose scans 10-20x slower for the dashboard's counts
+ * (docs/decisions/024-named-statements.md).
+ */
+export function withCustomPlans(url: string): string {
+  const u = new URL(url);
+  const options = u.searchParams.get('options');
+  u.searchParams.set('options', [options, '-c plan_cache_mode=force_custom_plan'].filter(Boolean).join(' '));
+  return u.toString();
+}
+
 export function nameRepeatedStatements(pool: Pool, names: StatementNames = statementNames()): StatementNames {
   pool.on('connect', (client) => {
-    // Parsed once, planned with each call's own values: a generic plan (PostgreSQL's choice after five calls) guesses
-    // that a month's range holds a third of the rows and that every organization is the same size, and chose scans
-    // 10-20x slower for the dashboard's counts (docs/decisions/024-named-statements.md). Queued before any other query.
-    void client.query('SET plan_cache_mode = force_custom_plan').catch(() => {});
     const conn = client as unknown as Queryable;
     const original = conn.query.bind(conn);
     conn.query = (...args: unknown[]) => {

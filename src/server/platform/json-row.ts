@@ -20,7 +20,12 @@ export function jsonRow<T>(table: PgTable): JsonRow<T> {
   const columns = Object.entries(getTableColumns(table));
   if (columns.length > 50) throw new Error('jsonRow: too many columns for json_build_object');
   const instants = columns.filter(([, c]) => c.columnType === 'PgTimestamp').map(([key]) => key);
-  const pairs = columns.map(([key, column]) => sql`${key}::text, ${jsonValue(column)}`);
+  // Keys are the schema's own property names (letters only), written into the SQL rather than bound: twenty-odd text
+  // parameters fewer to send and convert on every page.
+  const pairs = columns.map(([key, column]) => {
+    if (!/^[A-Za-z]+$/.test(key)) throw new Error(`jsonRow: unexpected column key ${key}`);
+    return sql`${sql.raw(`'${key}'`)}, ${jsonValue(column)}`;
+  });
   return {
     sql: sql<string>`json_build_object(${sql.join(pairs, sql`, `)})::text`,
     parse: (text) => {

@@ -1,4 +1,5 @@
 // Inventory items (stock).
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, instant, money } from './columns';
 import { organizations } from './identity';
@@ -30,5 +31,9 @@ export const inventoryItems = pgTable(
     // Items without a SKU (null) do not collide.
     uniqueIndex('inventory_items_org_sku_key').on(t.organizationId, t.sku),
     index('inventory_items_org_name_idx').on(t.organizationId, t.name),
+    // The dashboard's low-stock list, in its order: only the items at or under their minimum are in it.
+    index('inventory_items_org_low_stock_idx')
+      .on(t.organizationId, t.quantity, t.name, t.id)
+      .where(sql`${t.quantity} <= ${t.minimumStock}`),
   ],
 );

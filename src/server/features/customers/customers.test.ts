@@ -223,6 +223,13 @@ describe('the customers list', () => {
     const pages = [];
     for (let offset = 0; offset < withE.length; offset += 2) pages.push(...names(await get(`/api/customers?q=e&limit=2&offset=${offset}`, admin)));
     expect(pages).toEqual(withE);
+    // The total is counted with the page; a page past the last match still says how many there are.
+    const first = await get('/api/customers?q=e&limit=2', admin);
+    expect(first.headers['x-total-count']).toBe(String(withE.length));
+    const past = await get('/api/customers?q=e&limit=2&offset=50', admin);
+    expect(past.json()).toEqual([]);
+    expect(past.headers['x-total-count']).toBe(String(withE.length));
+    expect((await get('/api/customers?q=nobody-here&limit=2', admin)).headers['x-total-count']).toBe('0');
     expect(names(await get('/api/customers?sort=-name&limit=2&offset=1', admin))).toEqual([...all].reverse().slice(1, 3));
     expect(names(await get('/api/customers?q=e&sort=-name&limit=2&offset=1', admin))).toEqual([...withE].reverse().slice(1, 3));
   });

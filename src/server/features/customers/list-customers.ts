@@ -39,23 +39,34 @@ export function listCustomers(db: DbOrTx, ctx: RequestContext, query: ListQuery)
 /**
  * A page in name order, read as ids first: the ids come from an index-only scan of customers_org_lower_name_idx
  * (organization, lower(name), name, id), so rows skipped by OFFSET cost an index entry each, and only the page's
- * rows are read from the table and built as JSON (docs/decisions/022-speed-without-a-cache.md).
+ * rows are read from the table and built as JSON (docs/decisions/022-speed-without-a-cache.md). A search counts its
+ * matches in the same pass (`total`, a window count before the page is cut), so its trigram matches are found and
+ * checked once, not once for the page and again for the total.
  */
-function namePage(db: DbOrTx, where: SQL | undefined, descending: boolean, limit: number | Placeholder, offset: number | Placeholder, narrowFirst: boolean) {
+function namePage(db: DbOrTx, where: SQL | undefined, descending: boolean, limit: number | Placeholder, offset: number | Placeholder, search: boolean) {
   const dir = descending ? desc : asc;
   const keys = db
-    .select({ id: customers.id, lname: sql<string>`lower(${customers.name})`.as('lname'), name: customers.name })
+    .select({
+      id: customers.id,
+      lname: sql<string>`lower(${customers.name})`.as('lname'),
+      name: customers.name,
+      total: (search ? sql<number>`count(*) over ()` : sql<number>`null::bigint`).as('total'),
+    })
     .from(customers)
     .where(where);
   // With a search, the matches are found first (the trigram index) and then ordered: walking the name index and
   // filtering finds few matches per entry when a term names one stretch of the alphabet ("Maria ..."). OFFSET 0
   // keeps the planner from merging the subquery back into that ordered walk.
   const matched = keys.offset(0).as('matched');
-  const ordered = narrowFirst
+  const ordered = search
     ? db.select().from(matched).orderBy(dir(matched.lname), dir(matched.name), dir(matched.id))
     : keys.orderBy(...byName(descending));
   const p = ordered.limit(limit).offset(offset).as('p');
-  return db.select({ row: customerJson.sql }).from(p).innerJoin(customers, eq(customers.id, p.id)).orderBy(dir(p.lname), dir(p.name), dir(p.id));
+  return db
+    .select({ row: customerJson.sql, total: p.total })
+    .from(p)
+    .innerJoin(customers, eq(customers.id, p.id))
+    .orderBy(dir(p.lname), dir(p.name), dir(p.id));
 }
 
 const preparePage = (db: Db) => namePage(db, eq(customers.organizationId, sql.placeholder('orgId')), false, sql.placeholder('limit'), sql.placeholder('offset'), false).prepare('customers_page');
@@ -74,16 +85,23 @@ async function customersPage(db: DbOrTx, ctx: RequestContext, query: ListQuery):
   const orgId = singleOrganization(ctx, query.organizationId);
   // The plain first pages (no search, default order) are the most read: a prepared statement.
   const plain = !query.q && !query.sort && orgId !== null ? preparedFor(db, 'customers_page', preparePage) : null;
+  // The JSON row has exactly the response's fields (toCustomerResponse's shape; customers.test.ts compares them).
+  const parsed = (rows: { row: string }[]) => rows.map((r) => customerJson.parse(r.row));
+  if (query.q && byNameOrder) {
+    const rows = await namePage(db, where, query.sort === '-name', limit, offset, true);
+    // A page past the last match carries no count: only then is it counted apart.
+    const total = rows.length > 0 ? Number(rows[0]!.total) : offset > 0 ? await countRows() : 0;
+    return { rows: parsed(rows), total };
+  }
   const [rows, total] = await runAll(
     db,
     () =>
       plain
         ? plain.execute({ orgId, limit, offset })
         : byNameOrder
-          ? namePage(db, where, query.sort === '-name', limit, offset, Boolean(query.q))
+          ? namePage(db, where, query.sort === '-name', limit, offset, false)
           : db.select({ row: customerJson.sql }).from(customers).where(where).orderBy(...order).limit(limit).offset(offset),
     countRows,
   );
-  // The JSON row has exactly the response's fields (toCustomerResponse's shape; customers.test.ts compares them).
-  return { rows: rows.map((r) => customerJson.parse(r.row)), total };
+  return { rows: parsed(rows), total };
 }

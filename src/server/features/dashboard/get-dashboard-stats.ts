@@ -8,8 +8,7 @@ import { fromCents } from '../../../contracts/money';
 import type { Db } from '../../db/client';
 import type { RequestContext } from '../../platform/context';
 import { tenantScope } from '../../platform/tenancy';
-import { readOrganizationFigures } from '../figures/organization-figures';
-import { customerFigures, invoiceFigures, revenueFigures, workOrderFigures } from './dashboard-figures';
+import { dashboardNumbers } from './dashboard-figures';
 import { inventoryAlerts, latestInvoices, recentWorkOrders } from './dashboard-lists';
 import { dashboardPeriod, growthPercent } from './dashboard-period';
 
@@ -22,56 +21,48 @@ export async function getDashboardStats(db: Db, ctx: RequestContext, query: Dash
   const p = dashboardPeriod(now);
   const scope = tenantScope(ctx, query.organizationId);
   const financials = seesFinancials(ctx);
-  // Read once, awaited by each figure that starts from it, in the same round trip as the rest.
-  const figures = readOrganizationFigures(db, scope);
-  figures.catch(() => {}); // awaited below; a failure is the call's failure, not an unhandled rejection
-  // One round trip either way: the money queries run alongside the others, and only for those who may see them.
-  const [[wo, cust, recent, alerts], money] = await Promise.all([
-    Promise.all([
-      workOrderFigures(db, scope, p, figures),
-      customerFigures(db, scope, p, figures),
-      recentWorkOrders(db, scope),
-      inventoryAlerts(db, scope),
-    ]),
-    financials
-      ? Promise.all([
-          invoiceFigures(db, scope, p, figures),
-          revenueFigures(db, scope, p),
-          latestInvoices(db, scope),
-        ])
-      : null,
+  // The numbers in one statement and the short lists beside it; the money parts only for those who may see them.
+  const [numbers, recent, alerts, latest] = await Promise.all([
+    dashboardNumbers(db, scope, p, financials),
+    recentWorkOrders(db, scope),
+    inventoryAlerts(db, scope),
+    financials ? latestInvoices(db, scope) : null,
   ]);
   const base = {
-    activeWorkOrders: wo.active,
-    totalCustomers: cust.total,
+    activeWorkOrders: numbers.activeWorkOrders,
+    totalCustomers: numbers.customers,
     recentWorkOrders: recent,
     inventoryAlerts: alerts,
   };
   const baseGrowth = {
     comparedTo: p.comparedTo.toISOString(),
-    activeWorkOrders: { current: wo.active, previous: wo.activeThen, percent: growthPercent(wo.active, wo.activeThen) },
-    newCustomers: { thisMonth: cust.thisMonth, lastMonth: cust.lastMonth },
+    activeWorkOrders: {
+      current: numbers.activeWorkOrders,
+      previous: numbers.activeWorkOrdersThen,
+      percent: growthPercent(numbers.activeWorkOrders, numbers.activeWorkOrdersThen),
+    },
+    newCustomers: { thisMonth: numbers.newCustomersThisMonth, lastMonth: numbers.newCustomersLastMonth },
   };
-  if (!money) return { ...base, financials: false, growth: baseGrowth };
+  const money = numbers.money;
+  if (!money || !latest) return { ...base, financials: false, growth: baseGrowth };
 
-  const [inv, rev, latest] = money;
   return {
     ...base,
     financials: true,
-    pendingInvoices: { total: fromCents(inv.pendingCents), count: inv.overdueCount, invoiceCount: inv.invoiceCount },
-    monthlyRevenue: fromCents(rev.thisMonthCents),
+    pendingInvoices: { total: fromCents(money.pendingCents), count: money.overdueCount, invoiceCount: money.invoiceCount },
+    monthlyRevenue: fromCents(money.revenueThisMonthCents),
     paymentStatus: latest,
     growth: {
       ...baseGrowth,
       pendingInvoices: {
-        current: fromCents(inv.pendingCents),
-        previous: fromCents(inv.pendingThenCents),
-        percent: growthPercent(inv.pendingCents, inv.pendingThenCents),
+        current: fromCents(money.pendingCents),
+        previous: fromCents(money.pendingThenCents),
+        percent: growthPercent(money.pendingCents, money.pendingThenCents),
       },
       monthlyRevenue: {
-        current: fromCents(rev.thisMonthCents),
-        previous: fromCents(rev.lastMonthCents),
-        percent: growthPercent(rev.thisMonthCents, rev.lastMonthCents),
+        current: fromCents(money.revenueThisMonthCents),
+        previous: fromCents(money.revenueLastMonthCents),
+        percent: growthPercent(money.revenueThisMonthCents, money.revenueLastMonthCents),
       },
     },
   };

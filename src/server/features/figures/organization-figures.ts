@@ -1,8 +1,8 @@
 // The figures an organization keeps as its data changes (drizzle/0012_organization_figures.sql): read as the sum of its
 // rows of differences, and compacted so that sum stays a few rows (docs/decisions/023-organization-figures.md).
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { toCents } from '../../../contracts/money';
-import type { DbOrTx } from '../../db/client';
+import { rowsOf, type DbOrTx } from '../../db/client';
 import { organizationFigures } from '../../db/schema/index';
 import { tenantWhere, type TenantScope } from '../../platform/tenancy';
 
@@ -17,27 +17,38 @@ export interface OrganizationFigures {
 const COMPACT_ABOVE = 64;
 
 /**
- * The figures of the scope (one organization, or every one for a super user's "all"). A read that finds many rows of
- * differences folds them afterwards, so the next read sums few; the answer never waits for that.
+ * The kept figures of the scope (one organization, or every one for a super user's "all") as a one-row subquery:
+ * customers, active_work_orders, owed_invoices (numbers), owed_balance (numeric text) and rows (how many rows of
+ * differences were summed, for compactIfMany).
  */
+export function keptFiguresSql(scope: TenantScope): SQL {
+  return sql`(select
+      coalesce(sum(${organizationFigures.customers}), 0)::int as customers,
+      coalesce(sum(${organizationFigures.activeWorkOrders}), 0)::int as active_work_orders,
+      coalesce(sum(${organizationFigures.owedInvoices}), 0)::int as owed_invoices,
+      coalesce(sum(${organizationFigures.owedBalance}), 0)::text as owed_balance,
+      count(*)::int as rows
+    from ${organizationFigures} where ${tenantWhere(scope, organizationFigures)})`;
+}
+
+/** The figures of the scope, read as the sum of their rows of differences. */
 export async function readOrganizationFigures(db: DbOrTx, scope: TenantScope): Promise<OrganizationFigures> {
-  const [r] = await db
-    .select({
-      customers: sql<string>`coalesce(sum(${organizationFigures.customers}), 0)::text`,
-      activeWorkOrders: sql<string>`coalesce(sum(${organizationFigures.activeWorkOrders}), 0)::text`,
-      owedInvoices: sql<string>`coalesce(sum(${organizationFigures.owedInvoices}), 0)::text`,
-      owedBalance: sql<string>`coalesce(sum(${organizationFigures.owedBalance}), 0)::text`,
-      rows: sql<number>`count(*)::int`,
-    })
-    .from(organizationFigures)
-    .where(tenantWhere(scope, organizationFigures));
-  if (scope.kind === 'organization' && Number(r?.rows ?? 0) > COMPACT_ABOVE) compactLater(db, scope.organizationId);
+  const [r] = await rowsOf<{ customers: number; active_work_orders: number; owed_invoices: number; owed_balance: string; rows: number }>(
+    db,
+    sql`select * from ${keptFiguresSql(scope)} as kept`,
+  );
+  if (scope.kind === 'organization') compactIfMany(db, scope.organizationId, Number(r?.rows ?? 0));
   return {
     customers: Number(r?.customers ?? 0),
-    activeWorkOrders: Number(r?.activeWorkOrders ?? 0),
-    owedInvoices: Number(r?.owedInvoices ?? 0),
-    owedBalanceCents: toCents(r?.owedBalance ?? '0'),
+    activeWorkOrders: Number(r?.active_work_orders ?? 0),
+    owedInvoices: Number(r?.owed_invoices ?? 0),
+    owedBalanceCents: toCents(r?.owed_balance ?? '0'),
   };
+}
+
+/** A read that summed many rows of differences folds them afterwards, so the next read sums few; it never waits. */
+export function compactIfMany(db: DbOrTx, organizationId: number, rows: number): void {
+  if (rows > COMPACT_ABOVE) compactLater(db, organizationId);
 }
 
 const compacting = new Set<number>();

@@ -1,6 +1,7 @@
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Invoice, InvoiceListQuery } from '../../../contracts/invoices';
 import type { Db, DbOrTx } from '../../db/client';
+import { union } from 'drizzle-orm/pg-core';
 import { customers, invoices } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { countRows, orderBy, page, runAll } from '../../platform/lists';
@@ -35,6 +36,31 @@ const preparePage = (db: Db) =>
     .offset(sql.placeholder('offset'))
     .prepare('invoices_page');
 
+/**
+ * A search's page, newest first, with its total counted in the same pass: the matches are the UNION of each
+ * alternative's ids (each on its own index, as countRows counts them), counted by a window before the page is cut,
+ * so they are found once instead of once for the page and again for the total.
+ */
+function searchPage(db: DbOrTx, base: SQL | undefined, alternatives: SQL[], limit: number, offset: number) {
+  const [first, second, ...rest] = alternatives.map((alt) =>
+    db.select({ id: invoices.id, createdAt: invoices.createdAt }).from(invoices).where(and(base, alt)),
+  );
+  const matches = (second ? union(first!, second, ...rest) : first!).as('matches');
+  const p = db
+    .select({ id: matches.id, createdAt: matches.createdAt, total: sql<number>`count(*) over ()`.as('match_total') })
+    .from(matches)
+    .orderBy(desc(matches.createdAt), desc(matches.id))
+    .limit(limit)
+    .offset(offset)
+    .as('p');
+  return db
+    .select({ ...invoiceColumns, total: p.total })
+    .from(p)
+    .innerJoin(invoices, eq(invoices.id, p.id))
+    .leftJoin(customers, invoiceCustomerJoin)
+    .orderBy(desc(p.createdAt), desc(p.id));
+}
+
 async function invoicesPage(db: DbOrTx, ctx: RequestContext, query: InvoiceListQuery): Promise<{ items: Invoice[]; total: number }> {
   const filters: (SQL | undefined)[] = [scopeFilter(tenantScope(ctx, query.organizationId), invoices.organizationId)];
   if (query.status) filters.push(eq(invoices.status, query.status));
@@ -60,6 +86,12 @@ async function invoicesPage(db: DbOrTx, ctx: RequestContext, query: InvoiceListQ
   // Every filter is on the invoices row (the customer join never adds or drops one), so the total needs no join.
   // The total is the same for every page of one search or filter.
   const countTotal = () => countRows(db, invoices, invoices.id, base, search);
+  if (search && !query.sort) {
+    const rows = await searchPage(db, base, search, limit, offset);
+    // A page past the last match carries no count: only then is it counted apart.
+    const total = rows.length > 0 ? Number(rows[0]!.total) : offset > 0 ? await countTotal() : 0;
+    return { items: toInvoices(rows), total };
+  }
   // Page and total in parallel (separate connections on PostgreSQL).
   const [rows, total] = await runAll(db, pageRows, countTotal);
   return { items: toInvoices(rows), total };
