@@ -9,7 +9,7 @@ import type { RequestContext } from '../../platform/context';
 import { invalid } from '../../platform/errors';
 import { organizationForWrite, tenantScope, tenantWhere } from '../../platform/tenancy';
 
-const fieldError = (field: string, message: string) => invalid(`${field}: ${message}`, [{ path: field, message }]);
+export const fieldError = (field: string, message: string) => invalid(`${field}: ${message}`, [{ path: field, message }]);
 
 export interface CustomerRef {
   id: number;

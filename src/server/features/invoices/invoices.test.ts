@@ -91,6 +91,11 @@ describe('invoices: totals and numbers', () => {
     const other = await orgKit(t);
     expect((await post(other.admin, { customerId: other.customerId })).json().invoiceNumber).toBe('INV-00001');
     expect((await post(kit.admin, { customerId: kit.customerId })).json().invoiceNumber).toBe('INV-00051');
+    // Refused for another organization's customer: nothing written and no number taken.
+    const refused = await post(kit.admin, { customerId: other.customerId, lineItems: [{ description: 'Not ours', quantity: 1, rate: 1 }] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('Customer not found');
+    expect((await post(kit.admin, { customerId: kit.customerId })).json().invoiceNumber).toBe('INV-00052');
   });
 
   it('renames to an unused number only (409 otherwise) and audits the rename', async () => {

@@ -1,7 +1,7 @@
 // Document numbers per organization (docs/rules/platform.md#document-numbers): WO-00001, EST-00001, INV-00001, assigned inside the
 // creating transaction. The counter row's update lock serializes concurrent creators, so numbers stay
 // unique and are never reused (a rolled-back transaction rolls its increment back too).
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { numberCounters } from '../../db/schema/index';
 
@@ -23,4 +23,16 @@ export async function nextDocumentNumber(tx: DbOrTx, organizationId: number, ent
     })
     .returning({ n: numberCounters.currentNumber });
   return formatDocumentNumber(entity, row.n);
+}
+
+/**
+ * The same step as nextDocumentNumber, as SQL to run inside another statement (a WITH part): one row with `formatted`,
+ * the number as formatDocumentNumber writes it (five digits at least, more when it grows past them).
+ */
+export function nextDocumentNumberSql(organizationId: number, entity: NumberedEntity, onlyIf?: SQL): SQL {
+  // With `onlyIf` (an EXISTS subquery's body), no row is numbered, and no number taken, unless it finds one.
+  return sql`insert into ${numberCounters} (organization_id, entity_type, current_number)
+    select ${organizationId}, ${entity}, 1 ${onlyIf ? sql`where exists ${onlyIf}` : sql``}
+    on conflict (organization_id, entity_type) do update set current_number = ${numberCounters}.current_number + 1
+    returning ${PREFIX[entity] + '-'} || lpad(current_number::text, greatest(5, length(current_number::text)), '0') as formatted`;
 }
