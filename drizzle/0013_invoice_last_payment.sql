@@ -1,3 +1,4 @@
+DROP INDEX "invoices_org_customer_idx";--> statement-breakpoint
 ALTER TABLE "invoices" ADD COLUMN "last_payment_at" timestamp with time zone;--> statement-breakpoint
 -- Every invoice's latest completed payment, as the payments stand before the triggers take over.
 UPDATE "invoices" AS i SET "last_payment_at" = p.latest
@@ -9,6 +10,7 @@ FROM (
 WHERE i."organization_id" = p."organization_id" AND i."id" = p."invoice_id";--> statement-breakpoint
 CREATE INDEX "invoices_org_unpaid_last_payment_idx" ON "invoices" USING btree ("organization_id","last_payment_at","created_at") WHERE "invoices"."status" in ('sent', 'overdue');--> statement-breakpoint
 CREATE INDEX "inventory_items_org_low_stock_idx" ON "inventory_items" USING btree ("organization_id","quantity","name","id") WHERE "inventory_items"."quantity" <= "inventory_items"."minimum_stock";--> statement-breakpoint
+CREATE INDEX "invoices_org_customer_idx" ON "invoices" USING btree ("organization_id","customer_id","created_at");--> statement-breakpoint
 -- 0010's function, now also moving last_payment_at forward to the latest completed payment a statement wrote (never
 -- back: a deleted or moved payment leaves it where it was, still no earlier than any payment the invoice holds).
 CREATE OR REPLACE FUNCTION "invoices_follow_payments"() RETURNS trigger LANGUAGE plpgsql AS $$

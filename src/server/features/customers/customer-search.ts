@@ -41,6 +41,17 @@ export async function customersNamed(db: DbOrTx, ctx: RequestContext, q: string,
   return rows.map((r) => r.id);
 }
 
+/**
+ * The same customers as a subquery, for a statement that looks them up itself (an invoice search page, which then
+ * needs no round trip of its own for them).
+ */
+export function customersNamedSql(db: DbOrTx, ctx: RequestContext, q: string, organizationId: number | null | undefined): SQL {
+  return sql`(${db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(scopeFilter(tenantScope(ctx, organizationId), customers.organizationId), ilike(customers.name, likePattern(q))))})`;
+}
+
 // The document searches return their alternatives (a row matches when any does): OR-ed for the page
 // (or(...alternatives)), and counted as a UNION of ids (countRows in platform/lists.ts), because the
 // planner answers an OR of a trigram and a btree condition with a scan of every row of the organization.
@@ -55,15 +66,18 @@ export function estimateSearch(q: string, customerIds: number[]): SQL[] {
   return alternatives(sql`${documentSearchText.estimate} ilike ${likePattern(q)}`, byCustomer(estimates.customerId, customerIds));
 }
 
-/** Invoices: number (index invoices_number_trgm), or one of the customers. */
-export function invoiceSearch(q: string, customerIds: number[]): SQL[] {
+/** Invoices: number (index invoices_number_trgm), or one of the customers (their ids, or customersNamedSql). */
+export function invoiceSearch(q: string, customerIds: number[] | SQL): SQL[] {
   return alternatives(ilike(invoices.invoiceNumber, likePattern(q)), byCustomer(invoices.customerId, customerIds));
 }
 
 const alternatives = (...conditions: (SQL | undefined)[]) => conditions.filter((c): c is SQL => c !== undefined);
 
 /** One int[] parameter whatever the number of ids (a bind parameter per id would hit the protocol's limit). */
-function byCustomer(column: PgColumn, customerIds: number[]): SQL | undefined {
+function byCustomer(column: PgColumn, customerIds: number[] | SQL): SQL | undefined {
+  // array(subquery) is worked out once, before the scan, and then meets the index as the id array does; a plain
+  // `in (subquery)` was planned as a hash join over a scan of every invoice of the organization (7 ms against 1).
+  if (!Array.isArray(customerIds)) return sql`${column} = any(array${customerIds})`;
   if (customerIds.length === 0) return undefined;
   return sql`${column} = any(${`{${customerIds.map((id) => Math.trunc(id)).join(',')}}`}::int[])`;
 }
