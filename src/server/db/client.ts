@@ -5,7 +5,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index';
 import { QueryMetrics, timePglite, timePgPool } from './query-metrics';
-import { nameRepeatedStatements, withCustomPlans } from './statement-names';
+import { nameRepeatedStatements } from './statement-names';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -50,7 +50,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   // numeric and timestamps are parsed by drizzle per column; keep int8 (counts) as numbers.
   pg.types.setTypeParser(20, (v: string) => Number(v));
-  const pool = new pg.Pool({ connectionString: withCustomPlans(url), max: poolSize, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
   const queryMetrics = timePgPool(pool);
   nameRepeatedStatements(pool);
   // A dropped connection must not crash the process; the next query reconnects. The pool's own 'error' covers only

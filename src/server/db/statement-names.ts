@@ -1,8 +1,18 @@
 // Named (prepared) statements for the SQL the app sends again and again, so PostgreSQL parses each one once per
-// connection instead of on every call (docs/decisions/024-named-statements.md). Under the mixed load, parsing and
-// planning unnamed statements was a third of PostgreSQL's time.
+// connection, and plans it once where one plan suits every value, instead of on every call
+// (docs/decisions/024-named-statements.md). Under the mixed load, parsing and planning unnamed statements was a third
+// of PostgreSQL's time.
 import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
+
+/**
+ * Statements whose best plan depends on their values stay unnamed, so PostgreSQL plans each call with its own values:
+ * patterns (LIKE, ILIKE: a trigram bitmap for "garcia", nothing for a miss), instants cast in SQL (a month's range of
+ * the dashboard), arrays (`= any(...)` of 3 ids or 3,000), ranges that overlap (`&&`) and BETWEEN. A named statement
+ * may switch to a generic plan after five calls, which guesses a third of the rows for a range: the dashboard's counts
+ * went from 0.2 to 6.6 ms that way (docs/decisions/024-named-statements.md).
+ */
+const PLANNED_EACH_TIME = /\bi?like\b|::timestamptz|\bany\s*\(|&&|\bbetween\b/i;
 
 /** A text is named from its second use: one-off statements (a bulk insert of N rows) never take a name. */
 const NAME_FROM_USE = 2;
@@ -31,6 +41,7 @@ export function statementNames(maxTexts = MAX_TEXTS): StatementNames {
     nameFor(text) {
       // One statement only: a script of several (migrations, a test's setup) cannot be prepared.
       if (text.includes(';')) return undefined;
+      if (PLANNED_EACH_TIME.test(text)) return undefined;
       const known = names.get(text);
       if (known) return known;
       const n = (uses.get(text) ?? 0) + 1;
@@ -55,20 +66,6 @@ export function statementNames(maxTexts = MAX_TEXTS): StatementNames {
  * Gives every connection of the pool the shared names: a query given as a config object with text and no name, or as
  * (text, values), is sent as a named statement once its text is a repeated one. Cursors and streams are left alone.
  */
-/**
- * The connection URL with `plan_cache_mode = force_custom_plan` added to its startup options (kept beside any the URL
- * already sets): named statements are parsed once but planned with each call's own values. A generic plan
- * (PostgreSQL's choice after five calls) guesses that a month's range holds a third of the rows and that every
- * organization is the same size, and chose scans 10-20x slower for the dashboard's counts
- * (docs/decisions/024-named-statements.md).
- */
-export function withCustomPlans(url: string): string {
-  const u = new URL(url);
-  const options = u.searchParams.get('options');
-  u.searchParams.set('options', [options, '-c plan_cache_mode=force_custom_plan'].filter(Boolean).join(' '));
-  return u.toString();
-}
-
 export function nameRepeatedStatements(pool: Pool, names: StatementNames = statementNames()): StatementNames {
   pool.on('connect', (client) => {
     const conn = client as unknown as Queryable;
