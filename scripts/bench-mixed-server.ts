@@ -76,6 +76,8 @@ export async function startApp(options: AppOptions): Promise<AppServer> {
   const port = 5100 + Math.floor(Math.random() * 800);
   const base = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
+    // As `npm start` sets it (package.json): glibc's malloc arenas kept to two.
+    MALLOC_ARENA_MAX: '2',
     ...process.env,
     PORT: String(port),
     SEED_DEMO: 'false',

@@ -147,7 +147,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   const metrics = registerMetrics(app, { database, config });
   registerErrorHandling(app, { onProviderFailure: metrics.providerFailed });
   // Brotli or gzip for larger API answers (one call each) and the web app's assets (the JS bundle shrinks about 4x).
-  registerJsonCompression(app);
+  // With PGlite the database works on the main thread, so compression goes to the thread pool beside it.
+  registerJsonCompression(app, { offMainThread: database.kind === 'pglite' });
   await app.register(compress, compressPluginOptions);
   await app.register(cookie);
   registerSecurityHeaders(app, {

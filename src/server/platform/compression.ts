@@ -54,10 +54,13 @@ export function setContentEncoding(reply: FastifyReply, encoding: ContentEncodin
 }
 
 /**
- * Compresses each JSON answer sent as a string in one zlib call (on zlib's thread pool) for clients that accept it.
- * Registered before @fastify/compress.
+ * Compresses each JSON answer sent as a string in one zlib call for clients that accept it. Registered before
+ * @fastify/compress. `offMainThread`: every answer goes to zlib's thread pool, for when the main thread is the one that
+ * is busiest (the embedded database runs its queries on it: PGlite's answers then spend no time waiting behind
+ * compression, and the other core does it; docs/performance.md, "Session 9").
  */
-export function registerJsonCompression(app: FastifyInstance): void {
+export function registerJsonCompression(app: FastifyInstance, opts: { offMainThread?: boolean } = {}): void {
+  const syncMax = opts.offMainThread ? 0 : SYNC_COMPRESS_MAX;
   app.addHook('onSend', async (request, reply, payload) => {
     if (typeof payload !== 'string' || reply.hasHeader('content-encoding')) return payload;
     const type = reply.getHeader('content-type');
@@ -65,7 +68,7 @@ export function registerJsonCompression(app: FastifyInstance): void {
     if (!encoding) return payload;
     // Most answers are a page of JSON: compressed right here, which costs about a third less CPU than handing the
     // same call to zlib's thread pool; a large one goes to the pool so the event loop is not held for milliseconds.
-    const body = payload.length <= SYNC_COMPRESS_MAX ? compressTextNow(payload, encoding) : await compressText(payload, encoding);
+    const body = payload.length <= syncMax ? compressTextNow(payload, encoding) : await compressText(payload, encoding);
     setContentEncoding(reply, encoding);
     return body;
   });
