@@ -36,11 +36,18 @@ async function customerFor(tx: DbOrTx, organizationId: number, body: BookingBody
 
 export async function bookAppointment(db: Db, mail: MailDeps, key: string, body: BookingBody, now = new Date()) {
   const { org, settings } = await resolveSchedule(db, key);
-  const [service] = await db
-    .select()
-    .from(services)
-    .where(and(eq(services.id, body.serviceId), eq(services.organizationId, org.id), eq(services.isActive, true)))
-    .limit(1);
+  // The service, who hears of the booking and how it is reminded are read at once, before the transaction: they decide
+  // nothing about whether the slot stands, and the transaction then holds the day's slot lock from the overlap check
+  // to the commit: three inserts (docs/performance.md, Session 8).
+  const [[service], recipients, reminderSettings] = await Promise.all([
+    db
+      .select()
+      .from(services)
+      .where(and(eq(services.id, body.serviceId), eq(services.organizationId, org.id), eq(services.isActive, true)))
+      .limit(1),
+    staffWith(db, org.id, ['manage_appointments', 'view_appointments']),
+    reminderSettingsOf(db, org.id),
+  ]);
   if (!service) throw refuse('serviceId', 'Service not found');
   if (settings.requirePhone && !body.customerPhone) throw refuse('customerPhone', SCHEDULING_MESSAGES.phoneRequired);
   const parsed = parseLocalDateTime(body.appointmentDate);
@@ -51,9 +58,6 @@ export async function bookAppointment(db: Db, mail: MailDeps, key: string, body:
   if (refusal) throw refuse('appointmentDate', refusal);
 
   const status = settings.autoConfirm ? 'scheduled' : 'pending';
-  // Who hears of it and how it is reminded decide nothing about whether it stands: read before the transaction,
-  // which then holds the day's slot lock from the overlap check to the commit: three inserts (docs/performance.md, Session 8).
-  const [recipients, reminderSettings] = await Promise.all([staffWith(db, org.id, ['manage_appointments', 'view_appointments']), reminderSettingsOf(db, org.id)]);
   const id = await db.transaction(async (tx) => {
     const customerId = await customerFor(tx, org.id, body);
     const values = {
