@@ -16,6 +16,22 @@ const ENCODINGS: ContentEncoding[] = ['br', 'gzip'];
 // Quality 4: @fastify/compress's default; 11 costs far more time than it saves bytes on the fly.
 const BROTLI_OPTIONS: zlib.BrotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
 
+/**
+ * For one answer of `bytes`: a window no larger than the answer needs (brotli's default is 4 MB, and an encoder
+ * allocates for it on every call: with several on zlib's threads at once, the C library kept tens of MB it could not
+ * give back; docs/performance.md, "Session 9"). A window covering the whole answer compresses it exactly as well.
+ */
+function brotliFor(bytes: number): zlib.BrotliOptions {
+  const lgwin = Math.min(24, Math.max(16, Math.ceil(Math.log2(bytes + 1))));
+  return {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+      [zlib.constants.BROTLI_PARAM_LGWIN]: lgwin,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes,
+    },
+  };
+}
+
 export const compressPluginOptions = { threshold: COMPRESS_THRESHOLD, encodings: ENCODINGS, brotliOptions: BROTLI_OPTIONS };
 
 /**
@@ -37,12 +53,12 @@ const gzip = promisify(zlib.gzip);
 const SYNC_COMPRESS_MAX = 64 * 1024;
 
 function compressTextNow(text: string, encoding: ContentEncoding): Buffer {
-  return encoding === 'br' ? zlib.brotliCompressSync(text, BROTLI_OPTIONS) : zlib.gzipSync(text);
+  return encoding === 'br' ? zlib.brotliCompressSync(text, brotliFor(Buffer.byteLength(text))) : zlib.gzipSync(text);
 }
 
 /** Compresses off the event loop (zlib's thread pool). */
 export function compressText(text: string, encoding: ContentEncoding): Promise<Buffer> {
-  return encoding === 'br' ? brotli(text, BROTLI_OPTIONS) : gzip(text);
+  return encoding === 'br' ? brotli(text, brotliFor(Buffer.byteLength(text))) : gzip(text);
 }
 
 /** Marks a reply as carrying `encoding` (@fastify/compress then leaves it alone). */
