@@ -7,7 +7,7 @@ import { toCents } from '../../../contracts/money';
 import { UNPAID_INVOICE_STATUSES } from '../../../contracts/payment-analytics';
 import { rowsOf, type Db } from '../../db/client';
 import { customers, invoices, payments, workOrders } from '../../db/schema/index';
-import { at, isOwedSql } from '../documents/balance-due';
+import { at, isOwedSql, notPastDueSql } from '../documents/balance-due';
 import { compactIfMany, keptFiguresSql } from '../figures/organization-figures';
 import type { DashboardPeriod } from './dashboard-period';
 import { tenantWhere, type TenantScope } from '../../platform/tenancy';
@@ -79,7 +79,7 @@ function moneyParts(scope: TenantScope, p: DashboardPeriod, then: SQL) {
   return {
     not_past_due: count(
       sql`${invoices}`,
-      tenantWhere(scope, invoices, isOwedSql, eq(invoices.status, 'sent'), sql`(${invoices.dueDate} >= ${at(p.now)} or ${invoices.dueDate} is null)`),
+      tenantWhere(scope, invoices, isOwedSql, notPastDueSql(p.now)),
     ),
     owed_created_since: sql`(select coalesce(sum(greatest(${bal}, 0)), 0) from ${invoices}
       where ${tenantWhere(scope, invoices, owedStatus, sql`${invoices.createdAt} > ${then}`)})::text`,

@@ -1,11 +1,12 @@
 // What a customer still owes on an invoice, in SQL: its total less its completed payments. The one definition
 // behind every figure of money owed: the dashboard's Pending Invoices, Payment Analytics' Outstanding Balance and
-// Overdue Amount, the aging report and the set Send Reminders acts on (docs/decisions/017-money-figures.md).
-import { and, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+// Overdue Amount, the aging report and the set Send Reminders acts on (docs/decisions/017-money-figures.md). The
+// triggers keeping organization_figures (drizzle/0012) repeat isOwedSql in SQL; features/figures' test holds them to it.
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { UNPAID_INVOICE_STATUSES } from '../../../contracts/payment-analytics';
 import type { DbOrTx } from '../../db/client';
-import { invoices, payments } from '../../db/schema/index';
+import { invoices } from '../../db/schema/index';
 import { tenantWhere, type TenantScope } from '../../platform/tenancy';
 
 
@@ -42,36 +43,18 @@ export function owedInvoices(db: DbOrTx, scope: TenantScope) {
 
 export type OwedInvoices = ReturnType<typeof owedInvoices>;
 
-/**
- * Completed payments received after an instant, per invoice (`paidAfter.invoiceId`, `.organizationId`, `.amount`):
- * what amount_paid holds now that it did not hold then. Read from payments_org_completed_received_idx alone.
- */
-export function paidAfter(db: DbOrTx, scope: TenantScope, after: Date) {
-  return db
-    .select({
-      organizationId: payments.organizationId,
-      invoiceId: payments.invoiceId,
-      amount: sql<string>`sum(${payments.amount})`.as('paid_after'),
-    })
-    .from(payments)
-    .where(tenantWhere(scope, payments, eq(payments.status, 'completed'), isNotNull(payments.invoiceId), gt(payments.receivedDate, sql`${after.toISOString()}::timestamptz`)))
-    .groupBy(payments.organizationId, payments.invoiceId)
-    .as('paid_after');
-}
-
-type PaidAfter = ReturnType<typeof paidAfter>;
-
-/** Joins an invoice to its row of paidAfter. */
-export const paidAfterOfInvoice = (paid: PaidAfter) => and(eq(paid.organizationId, invoices.organizationId), eq(paid.invoiceId, invoices.id));
-
-/** The invoice's balance as it stood when `paid` begins: its total less what was paid by then, never below zero. */
-export const balanceThenSql = (paid: PaidAfter) => sql<string>`greatest(${invoices.total} - (${invoices.amountPaid} - coalesce(${paid.amount}, 0)), 0)`;
-
 /** A bound instant (ISO text cast in SQL, the same on PGlite and PostgreSQL). */
 export const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 /** Past due as the screens derive it (docs/rules/records.md#invoice-statuses): status overdue, or the due date has passed. */
 export const pastDueSql = (status: SQL.Aliased | PgColumn, dueDate: SQL.Aliased | PgColumn, now: Date) => sql`(${status} = 'overdue' or ${dueDate} < ${at(now)})`;
+
+/**
+ * The owed invoices that are not past due, as an index range: still `sent` and due now or later, or with no due date.
+ * Among owed invoices it is exactly `not pastDueSql` (a null due date is never past due), written so that
+ * invoices_org_owed_due_idx answers it from the due date on; the dashboard's overdue count is the owed count less these.
+ */
+export const notPastDueSql = (now: Date) => sql`(${invoices.status} = 'sent' and (${invoices.dueDate} >= ${at(now)} or ${invoices.dueDate} is null))`;
 
 /** pastDueSql of the owed subquery's rows. */
 export const isOwedPastDue = (owed: OwedInvoices, now: Date) => pastDueSql(owed.status, owed.dueDate, now);

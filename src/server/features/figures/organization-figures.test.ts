@@ -1,9 +1,12 @@
 // The kept organization figures (drizzle/0012_organization_figures.sql) equal a count of the data after every kind of
 // change, compaction keeps their sums, and writers and compactions running at once lose nothing (on PostgreSQL the
 // requests really run in parallel).
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { ACTIVE_WORK_ORDER_STATUSES } from '../../../contracts/dashboard';
+import { toCents } from '../../../contracts/money';
+import { balanceDueSql, isOwedSql } from '../documents/balance-due';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf, type Database } from '../../db/client';
+import type { Database } from '../../db/client';
 import { customers, invoices, organizationFigures, organizations, payments, workOrders } from '../../db/schema/index';
 import { openTestDatabase } from '../../test/test-database';
 import { tenantScope } from '../../platform/tenancy';
@@ -24,18 +27,24 @@ async function newOrganization() {
 
 const scopeOf = (organizationId: number) => tenantScope({ isSuperUser: true, organizationId: null } as RequestContext, organizationId);
 
-/** The figures counted from the data itself: what the kept ones stand for. */
+/**
+ * The figures counted from the data itself, by the app's own definitions (isOwedSql, balanceDueSql,
+ * ACTIVE_WORK_ORDER_STATUSES): what the kept ones stand for. The triggers of drizzle/0012 repeat those definitions in
+ * SQL; a change to either side that the other does not follow fails here.
+ */
 async function counted(organizationId: number) {
-  const [r] = await rowsOf<{ customers: number; active: number; owed: number; balance: string }>(
-    database.db,
-    sql`select
-      (select count(*)::int from customers where organization_id = ${organizationId}) as customers,
-      (select count(*)::int from work_orders where organization_id = ${organizationId} and status in ('scheduled', 'in_progress')) as active,
-      (select count(*)::int from invoices where organization_id = ${organizationId} and status in ('sent', 'overdue') and total > amount_paid) as owed,
-      (select coalesce(sum(total - amount_paid), 0)::text from invoices
-        where organization_id = ${organizationId} and status in ('sent', 'overdue') and total > amount_paid) as balance`,
-  );
-  return { customers: r!.customers, activeWorkOrders: r!.active, owedInvoices: r!.owed, owedBalanceCents: Math.round(Number(r!.balance) * 100) };
+  const [[c], [w], [i]] = await Promise.all([
+    database.db.select({ n: sql<number>`count(*)::int` }).from(customers).where(eq(customers.organizationId, organizationId)),
+    database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(workOrders)
+      .where(and(eq(workOrders.organizationId, organizationId), inArray(workOrders.status, [...ACTIVE_WORK_ORDER_STATUSES]))),
+    database.db
+      .select({ n: sql<number>`count(*)::int`, balance: sql<string>`coalesce(sum(${balanceDueSql}), 0)::text` })
+      .from(invoices)
+      .where(and(eq(invoices.organizationId, organizationId), isOwedSql)),
+  ]);
+  return { customers: c!.n, activeWorkOrders: w!.n, owedInvoices: i!.n, owedBalanceCents: toCents(i!.balance) };
 }
 
 const kept = (organizationId: number) => readOrganizationFigures(database.db, scopeOf(organizationId));
@@ -89,6 +98,10 @@ describe('organization figures', () => {
       { organizationId: org, invoiceId: invs[4]!.id, amount: '1.00', status: 'failed' },
     ]);
     await check();
+    // Paid to the cent but still `sent`: owes nothing, so it is not owed.
+    await database.db.insert(payments).values({ organizationId: org, invoiceId: invs[4]!.id, amount: '104.25', status: 'completed' });
+    await check();
+    expect((await kept(org)).owedInvoices).toBe(1);
     await database.db.update(invoices).set({ total: '20.00' }).where(eq(invoices.id, invs[1]!.id));
     await check();
     await database.db.update(invoices).set({ total: '300.00', status: 'overdue' }).where(eq(invoices.id, invs[1]!.id));
@@ -124,6 +137,22 @@ describe('organization figures', () => {
     await database.db.insert(organizationFigures).values({ organizationId: org, customers: 5 });
     expect((await kept(org)).customers).toBe(7);
     await rederiveOrganizationFigures(database.db);
+    expect(await kept(org)).toEqual(await counted(org));
+  });
+
+  it('are folded after a read that sums more than 64 rows, never from inside a transaction', async () => {
+    const org = await newOrganization();
+    const rowsOf = async () =>
+      (await database.db.select({ n: sql<number>`count(*)::int` }).from(organizationFigures).where(eq(organizationFigures.organizationId, org)))[0]!.n;
+    for (let i = 0; i < 70; i++) await database.db.insert(customers).values({ organizationId: org, name: `One by one ${i}` });
+    expect(await rowsOf()).toBeGreaterThan(64);
+    // Read inside a transaction: answered, and the rows are left as they are.
+    expect(await database.db.transaction((tx) => readOrganizationFigures(tx, scopeOf(org)))).toMatchObject({ customers: 70 });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await rowsOf()).toBeGreaterThan(64);
+    // Read outside one: answered at once, folded afterwards.
+    expect(await kept(org)).toMatchObject({ customers: 70 });
+    await expect.poll(rowsOf, { timeout: 5000 }).toBe(1);
     expect(await kept(org)).toEqual(await counted(org));
   });
 

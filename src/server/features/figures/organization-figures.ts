@@ -1,6 +1,7 @@
 // The figures an organization keeps as its data changes (drizzle/0012_organization_figures.sql): read as the sum of its
 // rows of differences, and compacted so that sum stays a few rows (docs/decisions/023-organization-figures.md).
 import { sql, type SQL } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { toCents } from '../../../contracts/money';
 import { rowsOf, type DbOrTx } from '../../db/client';
 import { organizationFigures } from '../../db/schema/index';
@@ -48,7 +49,8 @@ export async function readOrganizationFigures(db: DbOrTx, scope: TenantScope): P
 
 /** A read that summed many rows of differences folds them afterwards, so the next read sums few; it never waits. */
 export function compactIfMany(db: DbOrTx, organizationId: number, rows: number): void {
-  if (rows > COMPACT_ABOVE) compactLater(db, organizationId);
+  // Not on a transaction's handle: the fold would run after the transaction it belongs to has ended.
+  if (rows > COMPACT_ABOVE && !(db instanceof PgTransaction)) compactLater(db, organizationId);
 }
 
 const compacting = new Set<number>();

@@ -2,7 +2,7 @@
 // creating transaction. The counter row's update lock serializes concurrent creators, so numbers stay
 // unique and are never reused (a rolled-back transaction rolls its increment back too).
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { rowsOf, type DbOrTx } from '../../db/client';
 import { numberCounters } from '../../db/schema/index';
 
 export type NumberedEntity = 'work_order' | 'estimate' | 'invoice';
@@ -14,20 +14,14 @@ export function formatDocumentNumber(entity: NumberedEntity, n: number): string 
 }
 
 export async function nextDocumentNumber(tx: DbOrTx, organizationId: number, entity: NumberedEntity): Promise<string> {
-  const [row] = await tx
-    .insert(numberCounters)
-    .values({ organizationId, entityType: entity, currentNumber: 1 })
-    .onConflictDoUpdate({
-      target: [numberCounters.organizationId, numberCounters.entityType],
-      set: { currentNumber: sql`${numberCounters.currentNumber} + 1` },
-    })
-    .returning({ n: numberCounters.currentNumber });
-  return formatDocumentNumber(entity, row.n);
+  const [row] = await rowsOf<{ formatted: string }>(tx, nextDocumentNumberSql(organizationId, entity));
+  if (!row) throw new Error(`no ${entity} number was taken`);
+  return row.formatted;
 }
 
 /**
- * The same step as nextDocumentNumber, as SQL to run inside another statement (a WITH part): one row with `formatted`,
- * the number as formatDocumentNumber writes it (five digits at least, more when it grows past them).
+ * The counter's step as SQL, on its own (nextDocumentNumber) or inside another statement (a WITH part): one row with
+ * `formatted`, the number as formatDocumentNumber writes it (five digits at least, more when it grows past them).
  */
 export function nextDocumentNumberSql(organizationId: number, entity: NumberedEntity, onlyIf?: SQL): SQL {
   // With `onlyIf` (an EXISTS subquery's body), no row is numbered, and no number taken, unless it finds one.
