@@ -11,10 +11,21 @@ import { scopeFilter, tenantScope } from '../../platform/tenancy';
 /** Every text field of a customer in one string (index customers_search_trgm). */
 const customerSearchText = sql`(${customers.name} || ' ' || coalesce(${customers.email}, '') || ' ' || coalesce(${customers.companyName}, '') || ' ' || coalesce(${customers.address}, '') || ' ' || coalesce(${customers.city}, '') || ' ' || coalesce(${customers.state}, '') || ' ' || coalesce(${customers.zip}, '') || ' ' || coalesce(${customers.notes}, ''))`;
 
-/** Any text field contains q, or the phone (stored as digits) contains q's digits. */
+/**
+ * A term written like a phone number: digits with phone punctuation only, and at least three digits
+ * (docs/rules/records.md#customer-search). "Toast MWYJXN5Z" is not one: its "5" matched every customer whose phone
+ * holds a 5, and those pushed the one customer named so out of the picker's first 50.
+ */
+const PHONE_LIKE = /^[\d\s()+.\-]*$/;
+export function phoneDigitsOf(q: string): string | undefined {
+  const digits = q.replace(/\D/g, '');
+  return PHONE_LIKE.test(q) && digits.length >= 3 ? digits : undefined;
+}
+
+/** Any text field contains q, or, when q is written like a phone number, the phone (stored as digits) contains its digits. */
 export function customerSearch(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
-  const digits = q.replace(/\D/g, '');
+  const digits = phoneDigitsOf(q);
   return or(
     sql`${customerSearchText} ilike ${likePattern(q)}`,
     digits ? ilike(customers.phone, likePattern(digits)) : undefined,
