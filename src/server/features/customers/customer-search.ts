@@ -16,7 +16,7 @@ const customerSearchText = sql`(${customers.name} || ' ' || coalesce(${customers
  * (docs/rules/records.md#customer-search). "Toast MWYJXN5Z" is not one: its "5" matched every customer whose phone
  * holds a 5, and those pushed the one customer named so out of the picker's first 50.
  */
-const PHONE_LIKE = /^[\d\s()+.\-]*$/;
+const PHONE_LIKE = /^[\d\s()+.-]*$/;
 export function phoneDigitsOf(q: string): string | undefined {
   const digits = q.replace(/\D/g, '');
   return PHONE_LIKE.test(q) && digits.length >= 3 ? digits : undefined;
