@@ -1,6 +1,6 @@
 // Keeps an appointment's reminder rows in step with the appointment and its organization's settings. Called by
 // the appointments feature after every create, change or cancel; the reminder job then sends the due rows.
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { appointmentReminders, appointments, reminderSettings, scheduleSettings } from '../../db/schema/index';
 import { DEFAULT_SETTINGS, isCancelledStatus, planReminders } from './reminder-plan';
@@ -11,8 +11,6 @@ export type ReminderPlanSettings = typeof DEFAULT_SETTINGS;
 
 /** What planning reads of an appointment. */
 export interface PlannedAppointment {
-  id: number;
-  organizationId: number;
   status: string;
   appointmentDate: string;
   customerEmail: string | null;
@@ -25,20 +23,26 @@ export async function reminderSettingsOf(db: DbOrTx, organizationId: number): Pr
 }
 
 /**
- * Inserts the reminders the settings give the appointment (none once cancelled). For an appointment just
- * inserted in the caller's transaction, whose caller already holds the settings and the zone: one statement,
- * where scheduleReminders reads them and the appointment back (the online booking, docs/performance.md).
+ * What planning reads of the settings of the organization `organizationId` names, as a subquery giving one JSON text
+ * (null when it never saved any), for a statement that reads them beside other things; parse with parseReminderSettings.
  */
-export async function planAppointmentReminders(db: DbOrTx, appt: PlannedAppointment, settings: ReminderPlanSettings, timeZone: string | null | undefined, now = new Date()): Promise<void> {
-  if (isCancelledStatus(appt.status)) return;
+export function reminderSettingsJsonSql(organizationId: SQL): SQL {
+  const r = reminderSettings;
+  return sql`(select json_build_object('isEnabled', ${r.isEnabled}, 'emailEnabled', ${r.emailEnabled}, 'smsEnabled', ${r.smsEnabled}, 'defaultTiming', ${r.defaultTiming}, 'customTimings', ${r.customTimings})::text from ${r} where ${r.organizationId} = ${organizationId})`;
+}
+
+export function parseReminderSettings(text: string | null): ReminderPlanSettings {
+  return text === null ? DEFAULT_SETTINGS : (JSON.parse(text) as ReminderPlanSettings);
+}
+
+/**
+ * The reminder rows the settings give an appointment (none once cancelled), before it has an id: for a statement that
+ * inserts the appointment and its reminders together (the online booking).
+ */
+export function remindersFor(appt: PlannedAppointment, settings: ReminderPlanSettings, timeZone: string | null | undefined, now = new Date()) {
+  if (isCancelledStatus(appt.status)) return [];
   const appointmentAt = wallClockToInstant(appt.appointmentDate, resolveTimeZone(timeZone));
-  const planned = planReminders(settings, { email: appt.customerEmail, phone: appt.customerPhone }, appointmentAt, now);
-  if (planned.length === 0) return;
-  // A reminder already sent for the same channel and timing is not sent again (unique per appointment).
-  await db
-    .insert(appointmentReminders)
-    .values(planned.map((p) => ({ organizationId: appt.organizationId, appointmentId: appt.id, ...p })))
-    .onConflictDoNothing();
+  return planReminders(settings, { email: appt.customerEmail, phone: appt.customerPhone }, appointmentAt, now);
 }
 
 export async function scheduleReminders(db: DbOrTx, appointmentId: number): Promise<void> {
@@ -73,6 +77,12 @@ export async function scheduleReminders(db: DbOrTx, appointmentId: number): Prom
       reminderSettingsOf(tx, appt.organizationId),
       tx.select({ timeZone: scheduleSettings.timeZone }).from(scheduleSettings).where(eq(scheduleSettings.organizationId, appt.organizationId)),
     ]);
-    await planAppointmentReminders(tx, appt, settings, schedule?.timeZone);
+    const planned = remindersFor(appt, settings, schedule?.timeZone);
+    if (planned.length === 0) return;
+    // A reminder already sent for the same channel and timing is not sent again (unique per appointment).
+    await tx
+      .insert(appointmentReminders)
+      .values(planned.map((p) => ({ organizationId: appt.organizationId, appointmentId: appt.id, ...p })))
+      .onConflictDoNothing();
   });
 }

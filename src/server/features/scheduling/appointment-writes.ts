@@ -1,5 +1,5 @@
 // Shared pieces of every appointment write: referenced records, the wall-clock time, the slot guard.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { parseLocalDateTime, SCHEDULING_DEFAULTS, SCHEDULING_MESSAGES } from '../../../contracts/scheduling';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { DbOrTx } from '../../db/client';
@@ -82,11 +82,19 @@ export function daysTouched(wall: string, duration: number): { first: string; la
  * Must run inside a transaction.
  */
 export async function guardSlot<T>(db: DbOrTx, organizationId: number, wall: string, duration: number, exceptId: number | undefined, write: () => Promise<T>): Promise<T> {
-  const { first, last } = daysTouched(wall, duration);
-  await db.execute(
-    sql`select pg_advisory_xact_lock(hashtext('appointments_no_overlap:' || to_char(d, 'YYYY-MM-DD')), ${organizationId}::int) from generate_series(${first}::date, ${last}::date, interval '1 day') d`,
-  );
+  await db.execute(sql`select count(pg_advisory_xact_lock(k.a, k.b)) from (${slotLockKeys(organizationId, wall, duration)}) k`);
   if (await overlapping(db, organizationId, wall, duration, exceptId)) throw conflict(SCHEDULING_MESSAGES.slotTaken);
+  return slotTakenAsConflict(write);
+}
+
+/** The keys (a, b) of the day locks guardSlot takes, in date order: a query for a statement's FROM. */
+export function slotLockKeys(organizationId: number, wall: string, duration: number): SQL {
+  const { first, last } = daysTouched(wall, duration);
+  return sql`select hashtext('appointments_no_overlap:' || to_char(d, 'YYYY-MM-DD')) as a, ${organizationId}::int as b from generate_series(${first}::date, ${last}::date, interval '1 day') d`;
+}
+
+/** Runs a write that may meet the exclusion constraint: a taken slot is the same 409 however it is found. */
+export async function slotTakenAsConflict<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (err) {

@@ -1,53 +1,34 @@
 // An online booking from the public page: the settings' rules, the slot guard, the customer record by e-mail,
 // the staff's bell notification and the confirmation e-mail.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { parseLocalDateTime, SCHEDULING_MESSAGES, type BookingBody } from '../../../contracts/scheduling';
-import type { Db, DbOrTx } from '../../db/client';
-import { appointments, customers, services } from '../../db/schema/index';
-import { invalid } from '../../platform/errors';
-import { notifyStaff, staffWith } from '../notifications/notify-staff';
-import { planAppointmentReminders, reminderSettingsOf } from '../reminders/schedule-reminders';
+import { rowsOf, type Db } from '../../db/client';
+import { appointmentReminders, appointments, customers, organizations, services } from '../../db/schema/index';
+import { conflict, invalid, notFound } from '../../platform/errors';
+import { notifyStaffSql, staffJsonSql, staffWithFrom } from '../notifications/notify-staff';
+import { parseReminderSettings, reminderSettingsJsonSql, remindersFor } from '../reminders/schedule-reminders';
 import { sendAppointmentMail } from './appointment-mail';
-import { defaultDuration, guardSlot, type MailDeps } from './appointment-writes';
-import { bookingRefusal } from './booking-rules';
-import { resolveSchedule } from './resolve-schedule';
+import { defaultDuration, slotLockKeys, slotTakenAsConflict, type MailDeps } from './appointment-writes';
+import { bookingRefusal, overlapCondition } from './booking-rules';
+import { scheduleByKey } from './resolve-schedule';
 import { describeWallClock } from '../../platform/wall-clock';
 
 const refuse = (path: string, message: string) => invalid(message, [{ path, message }]);
 
-/** The organization's customer with this e-mail, created when there is none. */
-async function customerFor(tx: DbOrTx, organizationId: number, body: BookingBody): Promise<number> {
-  // Two bookings by one new customer at once must not create the customer twice.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`booking-customer:${organizationId}:${body.customerEmail}`}))`);
-  const [found] = await tx
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(eq(customers.organizationId, organizationId), eq(customers.email, body.customerEmail)))
-    .orderBy(asc(customers.id))
-    .limit(1);
-  if (found) return found.id;
-  const digits = body.customerPhone?.replace(/\D/g, '') ?? '';
-  const [created] = await tx
-    .insert(customers)
-    .values({ organizationId, name: body.customerName, email: body.customerEmail, phone: digits && digits.length <= 10 ? digits : null })
-    .returning({ id: customers.id });
-  return created.id;
-}
-
 export async function bookAppointment(db: Db, mail: MailDeps, key: string, body: BookingBody, now = new Date()) {
-  const { org, settings } = await resolveSchedule(db, key);
-  // The service, who hears of the booking and how it is reminded are read at once, before the transaction: they decide
-  // nothing about whether the slot stands, and the transaction then holds the day's slot lock from the overlap check
-  // to the commit: three inserts (docs/performance.md, Session 8).
-  const [[service], recipients, reminderSettings] = await Promise.all([
-    db
-      .select()
-      .from(services)
-      .where(and(eq(services.id, body.serviceId), eq(services.organizationId, org.id), eq(services.isActive, true)))
-      .limit(1),
-    staffWith(db, org.id, ['manage_appointments', 'view_appointments']),
-    reminderSettingsOf(db, org.id),
-  ]);
+  // The organization, its settings, the service, who hears of the booking and how it is reminded, in one statement
+  // before the transaction: none of them decides whether the slot stands (docs/performance.md, Session 10).
+  const [found] = await scheduleByKey(db, key, {
+    service: sql<string | null>`(select json_build_object('id', ${services.id}, 'name', ${services.name}, 'duration', ${services.duration})::text from ${services}
+      where ${services.id} = ${body.serviceId} and ${services.organizationId} = ${organizations.id} and ${services.isActive} limit 1)`.as('service'),
+    staff: sql<string>`${staffJsonSql(sql`${organizations.id}`)}`.as('staff'),
+    reminders: sql<string | null>`${reminderSettingsJsonSql(sql`${organizations.id}`)}`.as('reminders'),
+  });
+  if (!found) throw notFound('Schedule not found');
+  const { org, settings } = found;
+  const service = found.service === null ? null : (JSON.parse(found.service) as { id: number; name: string; duration: number | null });
+  const recipients = staffWithFrom(found.staff, ['manage_appointments', 'view_appointments']);
+  const reminderSettings = parseReminderSettings(found.reminders);
   if (!service) throw refuse('serviceId', 'Service not found');
   if (settings.requirePhone && !body.customerPhone) throw refuse('customerPhone', SCHEDULING_MESSAGES.phoneRequired);
   const parsed = parseLocalDateTime(body.appointmentDate);
@@ -58,34 +39,62 @@ export async function bookAppointment(db: Db, mail: MailDeps, key: string, body:
   if (refusal) throw refuse('appointmentDate', refusal);
 
   const status = settings.autoConfirm ? 'scheduled' : 'pending';
+  const reminders = remindersFor({ status, appointmentDate: wall, customerEmail: body.customerEmail, customerPhone: body.customerPhone ?? null }, reminderSettings, settings.timeZone, now);
+  const digits = body.customerPhone?.replace(/\D/g, '') ?? '';
+  const customerPhone = digits && digits.length <= 10 ? digits : null;
+  // Four round trips where there were ten (docs/performance.md, Session 10): the locks, one statement that finds or
+  // creates the customer, checks the slot and inserts the appointment with its reminders and the staff's bell, and
+  // the commit. Every round trip under load waits its turn for a core.
   const id = await db.transaction(async (tx) => {
-    const customerId = await customerFor(tx, org.id, body);
-    const values = {
-      organizationId: org.id,
-      serviceId: service.id,
-      customerId,
-      customerName: body.customerName,
-      customerEmail: body.customerEmail,
-      customerPhone: body.customerPhone ?? null,
-      appointmentDate: wall,
-      duration,
-      status,
-      notes: body.notes ?? null,
-      source: 'online',
-    };
-    const [row] = await guardSlot(tx, org.id, wall, duration, undefined, () => tx.insert(appointments).values(values).returning({ id: appointments.id }));
-    await planAppointmentReminders(tx, { ...values, id: row.id }, reminderSettings, settings.timeZone, now);
-    await notifyStaff(tx, recipients, [
-      {
-        organizationId: org.id,
-        type: 'booking_created',
-        title: 'New online booking',
-        body: `${body.customerName} booked ${service.name} on ${describeWallClock(wall)}`,
-        link: '/scheduling',
-        entityType: 'appointment',
-        entityId: row.id,
-      },
-    ]);
+    // The customer's lock first, then the days' in date order (as guardSlot takes them), so two writers never wait on
+    // each other in a circle: two bookings by one new customer at once must not create the customer twice, and the
+    // statement below must see every committed neighbour of the slot. Its snapshot is taken after the locks.
+    await tx.execute(
+      sql`select count(pg_advisory_xact_lock(k.a, k.b)) from (select hashtext(${`booking-customer:${body.customerEmail}`}) as a, ${org.id}::int as b union all ${slotLockKeys(org.id, wall, duration)}) k`,
+    );
+    const [row] = await slotTakenAsConflict(() =>
+      rowsOf<{ id: number }>(
+        tx,
+        sql`with found as (
+          select id from ${customers} where organization_id = ${org.id} and email = ${body.customerEmail} order by id limit 1
+        ), created as (
+          insert into ${customers} (organization_id, name, email, phone)
+          select ${org.id}, ${body.customerName}, ${body.customerEmail}, ${customerPhone}::text where not exists (select 1 from found)
+          returning id
+        ), customer as (
+          select id from found union all select id from created
+        ), appointment as (
+          insert into ${appointments} (organization_id, service_id, customer_id, customer_name, customer_email, customer_phone, appointment_date, duration, status, notes, source)
+          select ${org.id}, ${service.id}::int, customer.id, ${body.customerName}, ${body.customerEmail}, ${body.customerPhone ?? null}::text, ${wall}::timestamp,
+            ${duration}::int, ${status}, ${body.notes ?? null}::text, 'online'
+          from customer
+          where not exists (select 1 from ${appointments} where ${overlapCondition(org.id, wall, duration)})
+          returning id
+        ), reminders as (
+          insert into ${appointmentReminders} (organization_id, appointment_id, reminder_type, reminder_timing, due_at)
+          select ${org.id}, appointment.id, r.reminder_type, r.reminder_timing, r.due_at
+          from appointment, json_to_recordset(${JSON.stringify(reminders.map((r) => ({ reminder_type: r.reminderType, reminder_timing: r.reminderTiming, due_at: r.dueAt.toISOString() })))}::json)
+            as r(reminder_type text, reminder_timing int, due_at timestamptz)
+          on conflict do nothing
+        ), bell as (
+          ${notifyStaffSql(
+            recipients,
+            {
+              organizationId: org.id,
+              type: 'booking_created',
+              title: 'New online booking',
+              body: `${body.customerName} booked ${service.name} on ${describeWallClock(wall)}`,
+              link: '/scheduling',
+              entityType: 'appointment',
+            },
+            sql`select id from appointment`,
+          )}
+        )
+        select id from appointment`,
+      ),
+    );
+    // No row: a neighbour holds the time. The customer the statement created goes with the transaction.
+    if (!row) throw conflict(SCHEDULING_MESSAGES.slotTaken);
     return row.id;
   });
   // The booking stands whatever the mail does: the outbox shows a failed delivery, the log a failed read.

@@ -1,6 +1,6 @@
 // When an appointment may be booked online (docs/rules/scheduling.md#booking-window): not past, not beyond advanceBookingDays,
 // an enabled weekday, inside the day's window, at one of the offered slot times, not overlapping another appointment.
-import { and, asc, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { minutesOf, SCHEDULING_LIMITS, SCHEDULING_MESSAGES, WEEKDAYS, type Slot } from '../../../contracts/scheduling';
 import type { DbOrTx } from '../../db/client';
 import { appointments, scheduleSettings } from '../../db/schema/index';
@@ -45,21 +45,20 @@ export function bookingRefusal(settings: SettingsRow, wall: string, duration: nu
  * (docs/performance.md, Session 8).
  */
 export async function overlapping(db: DbOrTx, organizationId: number, wall: string, duration: number, exceptId?: number): Promise<boolean> {
+  const rows = await db.select({ id: appointments.id }).from(appointments).where(overlapCondition(organizationId, wall, duration, exceptId)).limit(1);
+  return rows.length > 0;
+}
+
+/** The appointments `overlapping` finds, as a condition on appointments (a statement may test it itself). */
+export function overlapCondition(organizationId: number, wall: string, duration: number, exceptId?: number): SQL | undefined {
   const start = normalize(wall);
   const end = addMinutes(start, duration);
-  const rows = await db
-    .select({ id: appointments.id })
-    .from(appointments)
-    .where(
-      and(
-        eq(appointments.organizationId, organizationId),
-        ne(appointments.status, 'cancelled'),
-        sql`tsrange(${appointments.appointmentDate}, ${appointments.appointmentDate} + ${appointments.duration} * interval '1 minute') && tsrange(${start}::timestamp, ${end}::timestamp)`,
-        exceptId ? ne(appointments.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
+  return and(
+    eq(appointments.organizationId, organizationId),
+    ne(appointments.status, 'cancelled'),
+    sql`tsrange(${appointments.appointmentDate}, ${appointments.appointmentDate} + ${appointments.duration} * interval '1 minute') && tsrange(${start}::timestamp, ${end}::timestamp)`,
+    exceptId ? ne(appointments.id, exceptId) : undefined,
+  );
 }
 
 /** Non-cancelled appointments touching the calendar day (the previous day's late ones may run into it). */

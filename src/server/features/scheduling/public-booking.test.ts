@@ -107,6 +107,26 @@ describe('booking a slot', () => {
     expect(bell.map((x) => x.entityId).sort()).toEqual([a.json().id, b.json().id].sort());
   });
 
+  it('bookings by one new customer at once create the customer once; a booking refused for its time leaves nothing', async () => {
+    const day = addDays(nextWeekday(TZ, 3), 21);
+    const email = 'together@example.com';
+    // Eight days, so the days' locks do not put the eight in a row: only the customer's lock does.
+    const whens = [0, 1, 2, 3, 4, 5, 6, 7, 0].map((d) => `${addDays(day, d)}T09:00:00`);
+    const results = await Promise.all(whens.map((when) => book(booking({ appointmentDate: when, customerEmail: email }))));
+    expect(results.map((r) => r.statusCode).sort(), results.map((r) => r.body).join(' | ')).toEqual([...Array(8).fill(201), 409]);
+    const found = await t.database.db.select().from(customers).where(and(eq(customers.organizationId, org.id), eq(customers.email, email)));
+    expect(found).toHaveLength(1);
+    const booked = await t.database.db.select().from(appointments).where(eq(appointments.customerId, found[0].id));
+    expect(booked.map((r) => r.id).sort()).toEqual(results.filter((r) => r.statusCode === 201).map((r) => r.json().id).sort());
+    // Each booking got its reminders, and only the bookings that stand.
+    const reminders = await t.database.db.select().from(appointmentReminders).where(eq(appointmentReminders.organizationId, org.id));
+    expect(new Set(reminders.filter((r) => booked.some((b) => b.id === r.appointmentId)).map((r) => r.appointmentId)).size).toBe(8);
+    // A refused new customer's booking leaves no customer behind.
+    const refused = await book(booking({ appointmentDate: `${day}T09:30:00`, customerEmail: 'refused@example.com' }));
+    expect(refused.statusCode).toBe(409);
+    expect(await t.database.db.select().from(customers).where(and(eq(customers.organizationId, org.id), eq(customers.email, 'refused@example.com')))).toEqual([]);
+  });
+
   it('books pending when the organization does not auto-confirm', async () => {
     const other = await bookingOrg(t, { autoConfirm: false });
     const res = await book({ ...booking({ serviceId: other.serviceId }), appointmentDate: `${nextWeekday(TZ, 1)}T09:00:00` }, other.slug);

@@ -1,5 +1,5 @@
 // The public pages' key: an organization slug or a schedule token (docs/rules/scheduling.md#public-pages-key).
-import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { PublicSchedule, PublicService } from '../../../contracts/scheduling';
 import { WEEKDAYS } from '../../../contracts/scheduling';
 import type { DbOrTx } from '../../db/client';
@@ -25,16 +25,26 @@ export async function organizationByKey(db: DbOrTx, key: string): Promise<Public
 
 /** The organization and its settings; 404 'Schedule not found' for an unknown key or an organization not set up. */
 export async function resolveSchedule(db: DbOrTx, key: string): Promise<{ org: PublicOrg; settings: SettingsRow }> {
-  const [row] = await db
-    .select({ org: orgColumns, settings: scheduleSettings })
-    .from(scheduleSettings)
-    .innerJoin(organizations, eq(organizations.id, scheduleSettings.organizationId))
-    .where(or(eq(organizations.slug, key.toLowerCase()), eq(scheduleSettings.scheduleToken, key)))
-    // A slug match wins over a token match.
-    .orderBy(desc(sql`${organizations.slug} = ${key.toLowerCase()}`), asc(organizations.id))
-    .limit(1);
+  const [row] = await scheduleByKey(db, key, {});
   if (!row) throw notFound('Schedule not found');
   return row;
+}
+
+/**
+ * The organization and settings of a key, with `more` read in the same statement: columns or subqueries that may
+ * name `organizations.id` (the online booking reads its service, staff and reminder settings this way).
+ */
+export function scheduleByKey<M extends Record<string, SQL.Aliased>>(db: DbOrTx, key: string, more: M) {
+  return (
+    db
+      .select({ org: orgColumns, settings: scheduleSettings, ...more })
+      .from(scheduleSettings)
+      .innerJoin(organizations, eq(organizations.id, scheduleSettings.organizationId))
+      .where(or(eq(organizations.slug, key.toLowerCase()), eq(scheduleSettings.scheduleToken, key)))
+      // A slug match wins over a token match.
+      .orderBy(desc(sql`${organizations.slug} = ${key.toLowerCase()}`), asc(organizations.id))
+      .limit(1)
+  );
 }
 
 export async function activeServices(db: DbOrTx, organizationId: number): Promise<PublicService[]> {
