@@ -76,8 +76,6 @@ export async function startApp(options: AppOptions): Promise<AppServer> {
   const port = 5100 + Math.floor(Math.random() * 800);
   const base = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
-    // As `npm start` sets it (package.json): glibc's malloc arenas kept to two.
-    MALLOC_ARENA_MAX: '2',
     ...process.env,
     PORT: String(port),
     SEED_DEMO: 'false',
@@ -103,7 +101,8 @@ export async function startApp(options: AppOptions): Promise<AppServer> {
     if (built.status !== 0) throw new Error('building the app failed');
   }
   const entry = fromSource ? ['--import', 'tsx', 'src/server/main.ts'] : ['dist/server/main.js'];
-  const child = spawn(process.execPath, [...nodeArgs, ...entry], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // Through npm start's own script (its memory settings; it execs node, so the child is the server itself).
+  const child = spawn('sh', ['scripts/start-server.sh', ...nodeArgs, ...entry], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
