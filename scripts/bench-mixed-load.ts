@@ -2,18 +2,21 @@
 // a weighted mix of what office staff do (pages at varied offsets, searches for real names and numbers and for
 // misses, opening an invoice, the dashboard, adding customers and invoices) and, optionally, a member of the
 // public booking a visit. Each user draws from its own seeded random source, so a seed replays the same calls.
+import { encodeCursor } from '../src/server/platform/list-cursor';
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { DEFAULT_PAGE_SIZE } from '../src/contracts/lists';
 import { createPicker, createRandom, pickOne } from './bench-mixed-stats';
 import type { OrgSample, VirtualUser } from './bench-mixed-data';
 
-export const MIX_CALLS = ['customers-page', 'customer-search', 'invoice-search', 'invoice-open', 'dashboard', 'customer-create', 'invoice-create', 'booking'] as const;
+export const MIX_CALLS = ['customers-page', 'customers-next-page', 'customer-search', 'invoice-search', 'invoice-open', 'dashboard', 'customer-create', 'invoice-create', 'booking'] as const;
 export type MixCall = (typeof MIX_CALLS)[number];
 
 /** About 10 % writes; bookings only when asked for (`--mix booking=5`). */
 export const DEFAULT_MIX: Record<MixCall, number> = {
   'customers-page': 25,
+  // The page after a customer's cursor, as an API client walking the list pages (--growth measures it).
+  'customers-next-page': 0,
   'customer-search': 20,
   'invoice-search': 20,
   'invoice-open': 15,
@@ -125,6 +128,12 @@ async function step(call: MixCall, u: VirtualUser, random: () => number, n: numb
     case 'customers-page': {
       const pages = Math.max(1, Math.ceil(org.customerTotal / DEFAULT_PAGE_SIZE));
       await timed(call, 'GET', `/api/customers?offset=${Math.floor(random() * pages) * DEFAULT_PAGE_SIZE}&limit=${DEFAULT_PAGE_SIZE}`);
+      return;
+    }
+    case 'customers-next-page': {
+      const from = pickOne(random, org.customers);
+      const after = encodeCursor([from.name.toLowerCase(), from.name, from.id]);
+      await timed(call, 'GET', `/api/customers?limit=${DEFAULT_PAGE_SIZE}&after=${after}`);
       return;
     }
     case 'customer-search':

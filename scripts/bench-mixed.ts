@@ -5,7 +5,7 @@
 //   npm run bench:mixed [-- --users 20 --duration 30 --warm-up 5 --settle 10 --seed 1
 //                          --mix customers-page=25,booking=5 ...seed:large sizes (--customers 10000 --invoices 50000 ...)]
 //   npm run bench:mixed -- --growth [--sizes 1000,10000,100000 --duration 10]
-// `--growth`: the customers page, a customer search and an invoice search in one organization of each size
+// `--growth`: the customers page (at a random offset, and after a random customer's cursor), a customer search and an invoice search in one organization of each size
 // (customers; 10x invoices), one user: p50 per size and the largest size's p50 over the smallest's.
 // PGlite in a temp directory, or PostgreSQL with DATABASE_URL (a throwaway database there, dropped afterwards).
 import os from 'node:os';
@@ -157,7 +157,7 @@ const growthSizes = (customers: number): LargeSizes => ({
 });
 
 async function growth() {
-  const calls: MixCall[] = ['customers-page', 'customer-search', 'invoice-search'];
+  const calls: MixCall[] = ['customers-page', 'customers-next-page', 'customer-search', 'invoice-search'];
   const p50 = new Map<MixCall, number[]>(calls.map((c) => [c, []]));
   let db = 'PGlite';
   for (const size of GROWTH_SIZES) {

@@ -1,6 +1,7 @@
 // Customers: the form's field rules (docs/rules/records.md#customer-form), shared by the server and the React form.
 import { z } from 'zod';
 import { fromCents, MAX_CENTS, toCents } from './money';
+import { listQuerySchema } from './lists';
 
 export const PAYMENT_TERMS = ['net15', 'net30', 'net45', 'net60', 'due_on_receipt'] as const;
 export type PaymentTerms = (typeof PAYMENT_TERMS)[number];
@@ -177,6 +178,15 @@ export const customerSchema = z.object({
 });
 export type Customer = z.infer<typeof customerSchema>;
 export const customerListSchema = z.array(customerSchema);
+
+/**
+ * The customers list's query: the list parameters, and `after`, the X-Next-Cursor of the page before, to walk the list
+ * in name order (no search, no other sort, no offset) at the same cost on every page (docs/rules/lists.md#cursors).
+ */
+export const customerListQuerySchema = listQuerySchema.extend({
+  after: z.string().trim().min(1).max(1000).optional(),
+});
+export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;
 
 /** The customer form's ZIP lookup, `GET /api/zip/{zip}` (docs/rules/platform.md#uploads-and-lookups). */
 export const zipParamsSchema = z.object({ zip: z.string().regex(/^\d{5}$/, 'ZIP code must be 5 digits') });

@@ -1,4 +1,5 @@
 // Paging, sorting and the total-count header shared by every list route.
+import { NEXT_CURSOR_HEADER } from './list-cursor';
 import { and, asc, count, desc, type SQL } from 'drizzle-orm';
 import { PgTransaction, union, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
@@ -23,7 +24,12 @@ export function orderBy(query: ListQuery, allowed: Record<string, PgColumn>, fal
 
 export function setTotalCount(reply: FastifyReply, total: number): void {
   reply.header(TOTAL_COUNT_HEADER, String(total));
-  reply.header('Access-Control-Expose-Headers', TOTAL_COUNT_HEADER);
+  reply.header('Access-Control-Expose-Headers', `${TOTAL_COUNT_HEADER}, ${NEXT_CURSOR_HEADER}`);
+}
+
+/** Where the next page starts, for a list that walks by cursor (platform/list-cursor.ts). */
+export function setNextCursor(reply: FastifyReply, cursor: string): void {
+  reply.header(NEXT_CURSOR_HEADER, cursor);
 }
 
 /** Escapes LIKE wildcards in user input. */

@@ -61,8 +61,14 @@ const tenantTables = Object.entries(schema)
   .filter(([, table]) => is(table, PgTable) && 'organizationId' in getTableColumns(table as PgTable))
   .map(([name]) => name);
 
-/** A read, write or join naming a tenant table: `.from(customers)`, `.update(invoices)`, `.leftJoin(workOrders, …)`. */
-const tenantQuery = new RegExp(`(?:\\.from|\\.update|\\.delete|[jJ]oin)\\(\\s*(${tenantTables.join('|')})\\b`);
+/**
+ * A read, write or join naming a tenant table: `.from(customers)`, `.update(invoices)`, `.leftJoin(workOrders, …)`,
+ * or in a statement written as SQL, `from ${customers}`, `update ${invoices}`, `join ${workOrders}`.
+ */
+const tenantQuery = new RegExp(
+  `(?:\\.from|\\.update|\\.delete|[jJ]oin)\\(\\s*(${tenantTables.join('|')})\\b|\\b(?:from|update|join)\\s+\\$\\{\\s*(${tenantTables.join('|')})\\s*\\}`,
+  'i',
+);
 /**
  * Scoped: the module filters with scopeFilter()/tenantWhere(), or it holds a TenantScope (makes one, or takes one as a
  * parameter) and hands it to helpers whose TenantScope parameter the typecheck enforces. A scope made and then left
@@ -111,6 +117,9 @@ const UNSCOPED: Record<string, string> = {
   'src/server/features/dev-outbox/dev-outbox.routes.ts': 'the development outbox answers only this machine (docs/decisions/003-outbox-for-this-machine-and-masked-secrets.md)',
   'src/server/features/documents/create-portal-link.ts': RESOLVED,
   'src/server/features/documents/document-parties.ts': RESOLVED,
+  'src/server/features/documents/invoice-view.ts': RESOLVED,
+  'src/server/features/invoices/create-invoice.ts': RESOLVED,
+  'src/server/features/work-orders/work-order-view.ts': RESOLVED,
   'src/server/features/estimates/email-estimate.ts': RESOLVED,
   'src/server/features/invoices/email-invoice.ts': RESOLVED,
   'src/server/features/messaging/deliver-message.ts': RESOLVED,

@@ -1,15 +1,15 @@
 import {
   createCustomerBodySchema,
   customerIdParamsSchema,
+  customerListQuerySchema,
   customerListSchema,
   customerSchema,
   updateCustomerBodySchema,
 } from '../../../contracts/customers';
-import { listQuerySchema } from '../../../contracts/lists';
 import type { AppDeps, ZodApp } from '../../platform/app-deps';
 import { access } from '../../platform/context';
 import { requireCtx } from '../../platform/guard';
-import { setTotalCount } from '../../platform/lists';
+import { setNextCursor, setTotalCount } from '../../platform/lists';
 import { createCustomer } from './create-customer';
 import { getCustomer } from './get-customer';
 import { listCustomers } from './list-customers';
@@ -25,13 +25,15 @@ export function customersRoutes(app: ZodApp, deps: AppDeps) {
     config: { access: read },
     schema: {
       tags: ['customers'],
-      summary: 'Customers, by name; q searches name, e-mail, phone, address, company and notes (total in X-Total-Count)',
-      querystring: listQuerySchema,
+      summary:
+        'Customers, by name; q searches name, e-mail, phone, address, company and notes (total in X-Total-Count). A full page in name order without a search gives X-Next-Cursor: pass it as after for the next page, at the same cost however deep',
+      querystring: customerListQuerySchema,
       response: { 200: customerListSchema },
     },
     handler: async (req, reply) => {
-      const { rows, total } = await listCustomers(db, requireCtx(req), req.query);
+      const { rows, total, next } = await listCustomers(db, requireCtx(req), req.query);
       setTotalCount(reply, total);
+      if (next) setNextCursor(reply, next);
       return rows;
     },
   });

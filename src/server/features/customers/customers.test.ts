@@ -234,6 +234,49 @@ describe('the customers list', () => {
     expect(names(await get('/api/customers?q=e&sort=-name&limit=2&offset=1', admin))).toEqual([...withE].reverse().slice(1, 3));
   });
 
+  it('walks the list by cursor in name order, both ways, through ties of case and of whole names', async () => {
+    const own = await t.createOrganization();
+    const cookie = await t.cookieFor((await t.createUser({ role: 'org_admin', organizationId: own.id })).id);
+    const given = ['Ann Lee', 'ann lee', 'Ann Lee', 'Zed', 'bob', 'Bob', 'Émile', 'carl', 'Dee', 'ann Lee', 'Ann Lee'];
+    for (const name of given) await t.database.db.insert(customers).values({ organizationId: own.id, name });
+    for (const sort of ['', '&sort=name', '&sort=-name']) {
+      const whole = (await get(`/api/customers?limit=500${sort}`, cookie)).json().map((c: { id: number }) => c.id);
+      const walked: number[] = [];
+      let url = `/api/customers?limit=3${sort}`;
+      for (let n = 0; n < 10; n++) {
+        const res = await get(url, cookie);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['x-total-count']).toBe(String(given.length));
+        walked.push(...res.json().map((c: { id: number }) => c.id));
+        const next = res.headers['x-next-cursor'];
+        // A full page says where the next starts; the last, short one does not.
+        expect(typeof next === 'string', `page ${n}${sort}`).toBe(res.json().length === 3);
+        if (typeof next !== 'string') break;
+        url = `/api/customers?limit=3${sort}&after=${encodeURIComponent(next)}`;
+      }
+      expect(walked, sort).toEqual(whole);
+    }
+  });
+
+  it('refuses a cursor it did not give, and a cursor with a search, an offset or another sort', async () => {
+    const first = await get('/api/customers?limit=2', admin);
+    const cursor = encodeURIComponent(String(first.headers['x-next-cursor']));
+    const issue = async (query: string) => {
+      const res = await get(`/api/customers?${query}`, admin);
+      expect(res.statusCode, query).toBe(400);
+      return res.json().issues[0];
+    };
+    expect(await issue('after=not-a-cursor')).toEqual({ path: 'after', message: 'Not a cursor this list gave' });
+    expect(await issue(`after=${Buffer.from('["a",1]').toString('base64url')}`)).toEqual({ path: 'after', message: 'Not a cursor this list gave' });
+    expect(await issue(`after=${cursor}&q=e`)).toEqual({ path: 'after', message: 'A search pages by offset, not by cursor' });
+    expect(await issue(`after=${cursor}&offset=2`)).toEqual({ path: 'after', message: 'Give after or offset, not both' });
+    expect(await issue(`after=${cursor}&sort=email`)).toEqual({ path: 'after', message: 'Only the list in name order pages by cursor' });
+    // Another organization's manager walking from this cursor sees only their own customers.
+    const theirs = await get(`/api/customers?after=${cursor}`, managerB);
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.json().every((c: { organizationId: number }) => c.organizationId === orgB.id)).toBe(true);
+  });
+
   it('list rows are exactly the single-customer response (ids, decimals, booleans, instants)', async () => {
     const created = (
       await t.call({ method: 'POST', url: '/api/customers', cookie: admin, payload: { name: 'Aaron Exact', creditLimit: '1234.50', email: 'aaron@example.com', zip: '62701' } })

@@ -2,6 +2,9 @@
 import { and, asc, count, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Customer } from '../../../contracts/customers';
 import type { ListQuery } from '../../../contracts/lists';
+import type { CustomerListQuery } from '../../../contracts/customers';
+import { invalid } from '../../platform/errors';
+import { decodeCursor, encodeCursor } from '../../platform/list-cursor';
 import type { Db, DbOrTx } from '../../db/client';
 import { customers } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
@@ -32,8 +35,51 @@ function byName(descending: boolean): SQL[] {
   return [dir(sql`lower(${customers.name})`), dir(customers.name), dir(customers.id)];
 }
 
-export function listCustomers(db: DbOrTx, ctx: RequestContext, query: ListQuery): Promise<{ rows: Customer[]; total: number }> {
-  return customersPage(db, ctx, query);
+export interface CustomersPage {
+  rows: Customer[];
+  total: number;
+  /** Where the next page starts (X-Next-Cursor): given for a full page in name order without a search. */
+  next?: string;
+}
+
+export async function listCustomers(db: DbOrTx, ctx: RequestContext, query: CustomerListQuery): Promise<CustomersPage> {
+  if (query.after === undefined) return customersPage(db, ctx, query);
+  return customersAfter(db, ctx, query, query.after);
+}
+
+const CURSOR_SHAPE = ['string', 'string', 'integer'] as const;
+const refuseAfter = (message: string) => invalid(`after: ${message}`, [{ path: 'after', message }]);
+
+/**
+ * The page after a cursor: the name index read from the cursor's key on, so the 2,000th page costs what the first does
+ * (docs/rules/lists.md#cursors). Only the plain list in name order walks this way; the total is the kept count.
+ */
+async function customersAfter(db: DbOrTx, ctx: RequestContext, query: CustomerListQuery, after: string): Promise<CustomersPage> {
+  if (query.q) throw refuseAfter('A search pages by offset, not by cursor');
+  if (query.offset !== undefined) throw refuseAfter('Give after or offset, not both');
+  if (query.sort && query.sort !== 'name' && query.sort !== '-name') throw refuseAfter('Only the list in name order pages by cursor');
+  const [lname, name, id] = decodeCursor(after, CURSOR_SHAPE);
+  const descending = query.sort === '-name';
+  const key = sql`(lower(${customers.name}), ${customers.name}, ${customers.id})`;
+  const past = descending ? sql`${key} < (${lname}::text, ${name}::text, ${id}::int)` : sql`${key} > (${lname}::text, ${name}::text, ${id}::int)`;
+  const scope = tenantScope(ctx, query.organizationId);
+  const { limit } = page(query);
+  const [rows, figures] = await runAll(
+    db,
+    () => namePage(db, and(scopeFilter(scope, customers.organizationId), past), descending, limit, 0, false),
+    () => readOrganizationFigures(db, scope),
+  );
+  return pageOf(rows, figures.customers, limit);
+}
+
+/** The page's rows, its total, and the cursor after its last row when it is full. */
+function pageOf(rows: PageRow[], total: number, limit: number): CustomersPage {
+  const last = rows.at(-1);
+  return {
+    rows: rows.map((r) => customerJson.parse(r.row)),
+    total,
+    next: last && rows.length === limit ? encodeCursor([last.lname, last.name, last.id]) : undefined,
+  };
 }
 
 /**
@@ -63,7 +109,7 @@ function namePage(db: DbOrTx, where: SQL | undefined, descending: boolean, limit
     : keys.orderBy(...byName(descending));
   const p = ordered.limit(limit).offset(offset).as('p');
   return db
-    .select({ row: customerJson.sql, total: p.total })
+    .select({ row: customerJson.sql, total: p.total, lname: p.lname, name: p.name, id: p.id })
     .from(p)
     .innerJoin(customers, eq(customers.id, p.id))
     .orderBy(dir(p.lname), dir(p.name), dir(p.id));
@@ -71,7 +117,9 @@ function namePage(db: DbOrTx, where: SQL | undefined, descending: boolean, limit
 
 const preparePage = (db: Db) => namePage(db, eq(customers.organizationId, sql.placeholder('orgId')), false, sql.placeholder('limit'), sql.placeholder('offset'), false).prepare('customers_page');
 
-async function customersPage(db: DbOrTx, ctx: RequestContext, query: ListQuery): Promise<{ rows: Customer[]; total: number }> {
+type PageRow = { row: string; lname: string; name: string; id: number };
+
+async function customersPage(db: DbOrTx, ctx: RequestContext, query: ListQuery): Promise<CustomersPage> {
   const where = and(scopeFilter(tenantScope(ctx, query.organizationId), customers.organizationId), customerSearch(query.q));
   const { limit, offset } = page(query);
   const byNameOrder = !query.sort || query.sort === 'name' || query.sort === '-name';
@@ -93,15 +141,10 @@ async function customersPage(db: DbOrTx, ctx: RequestContext, query: ListQuery):
     const total = rows.length > 0 ? Number(rows[0]!.total) : offset > 0 ? await countRows() : 0;
     return { rows: parsed(rows), total };
   }
-  const [rows, total] = await runAll(
-    db,
-    () =>
-      plain
-        ? plain.execute({ orgId, limit, offset })
-        : byNameOrder
-          ? namePage(db, where, query.sort === '-name', limit, offset, false)
-          : db.select({ row: customerJson.sql }).from(customers).where(where).orderBy(...order).limit(limit).offset(offset),
-    countRows,
-  );
+  if (byNameOrder) {
+    const [rows, total] = await runAll(db, () => (plain ? plain.execute({ orgId, limit, offset }) : namePage(db, where, query.sort === '-name', limit, offset, false)), countRows);
+    return pageOf(rows, total, limit);
+  }
+  const [rows, total] = await runAll(db, () => db.select({ row: customerJson.sql }).from(customers).where(where).orderBy(...order).limit(limit).offset(offset), countRows);
   return { rows: parsed(rows), total };
 }
