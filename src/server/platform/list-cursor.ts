@@ -1,6 +1,6 @@
-// Cursors for walking a long list page by page (docs/rules/lists.md#cursors): the sort key of a page's last row,
-// handed out in X-Next-Cursor and given back as `after`. The next page then starts at that key in the list's index,
-// so every page costs the same however deep it is, where `offset` skips every row before it.
+// Cursors for walking a long list page by page (docs/rules/lists.md#cursors, docs/decisions/025-cursor-for-the-customers-list.md):
+// the sort key of a page's last row, handed out in X-Next-Cursor and given back as `after`. The next page then starts at that key in
+// the list's index, so every page costs the same however deep it is, where `offset` skips every row before it.
 import { invalid } from './errors';
 
 export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
