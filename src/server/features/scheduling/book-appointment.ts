@@ -42,9 +42,9 @@ export async function bookAppointment(db: Db, mail: MailDeps, key: string, body:
   const reminders = remindersFor({ status, appointmentDate: wall, customerEmail: body.customerEmail, customerPhone: body.customerPhone ?? null }, reminderSettings, settings.timeZone, now);
   const digits = body.customerPhone?.replace(/\D/g, '') ?? '';
   const customerPhone = digits && digits.length <= 10 ? digits : null;
-  // Four round trips where there were ten (docs/performance.md, Session 10): the locks, one statement that finds or
-  // creates the customer, checks the slot and inserts the appointment with its reminders and the staff's bell, and
-  // the commit. Every round trip under load waits its turn for a core.
+  // The transaction in four round trips where there were ten (docs/performance.md, Session 10): BEGIN, the locks, one
+  // statement that finds or creates the customer, checks the slot and inserts the appointment with its reminders and
+  // the staff's bell, and COMMIT. Under load every round trip waits its turn for a core.
   const id = await db.transaction(async (tx) => {
     // The customer's lock first, then the days' in date order (as guardSlot takes them), so two writers never wait on
     // each other in a circle: two bookings by one new customer at once must not create the customer twice, and the
