@@ -14,7 +14,8 @@ if (build.status !== 0) process.exit(1);
 
 async function once(): Promise<number> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  // Through npm start's own script, with its memory settings (it execs node, so the child is the server itself).
+  const child = spawn('sh', ['scripts/start-server.sh', 'dist/server/main.js'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: 'ignore',
   });
