@@ -2,10 +2,10 @@
 // a weighted mix of what office staff do (pages at varied offsets, searches for real names and numbers and for
 // misses, opening an invoice, the dashboard, adding customers and invoices) and, optionally, a member of the
 // public booking a visit. Each user draws from its own seeded random source, so a seed replays the same calls.
-import { encodeCursor } from '../src/server/platform/list-cursor';
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { DEFAULT_PAGE_SIZE } from '../src/contracts/lists';
+import { encodeCursor } from '../src/server/platform/list-cursor';
 import { createPicker, createRandom, pickOne } from './bench-mixed-stats';
 import type { OrgSample, VirtualUser } from './bench-mixed-data';
 

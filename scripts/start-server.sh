@@ -7,7 +7,7 @@
 # With the embedded database (no DATABASE_URL), PostgreSQL runs inside this process and memory is the scarce thing:
 # blocks of 128 KB and more are mapped apart and given back when freed, a heap's free top past 1 MB is given back,
 # and V8's old generation grows by half of what survives a collection instead of up to 4x. Under the mixed load the
-# server's peak fell from about 306-330 MB to 272-288 MB at the same throughput. With PostgreSQL apart the server
+# server's peak fell from about 306-330 MB to 288-294 MB at the same throughput. With PostgreSQL apart the server
 # stays near 250 MB without them, and they cost it 8-10 % of its throughput (docs/performance.md, Session 10).
 # Any of the variables set in the environment wins.
 export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"

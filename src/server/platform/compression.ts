@@ -25,7 +25,7 @@ function brotliFor(bytes: number): zlib.BrotliOptions {
   const lgwin = Math.min(24, Math.max(16, Math.ceil(Math.log2(bytes + 1))));
   return {
     params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+      ...BROTLI_OPTIONS.params,
       [zlib.constants.BROTLI_PARAM_LGWIN]: lgwin,
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes,
     },

@@ -1,7 +1,8 @@
-// Cursors for walking a long list page by page (docs/rules/lists.md#cursors, docs/decisions/025-cursor-for-the-customers-list.md):
-// the sort key of a page's last row, handed out in X-Next-Cursor and given back as `after`. The next page then starts at that key in
-// the list's index, so every page costs the same however deep it is, where `offset` skips every row before it.
-import { invalid } from './errors';
+// Cursors for walking a long list page by page (docs/rules/lists.md#cursors,
+// docs/decisions/025-cursor-for-the-customers-list.md): the sort key of a page's last row, handed out in X-Next-Cursor
+// and given back as `after`. The next page then starts at that key in the list's index, so every page costs the same
+// however deep it is, where `offset` skips every row before it.
+import { fieldInvalid } from './errors';
 
 export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 
@@ -25,6 +26,6 @@ export function decodeCursor(text: string, shape: readonly ('string' | 'integer'
     Array.isArray(key) &&
     key.length === shape.length &&
     key.every((v, i) => (shape[i] === 'string' ? typeof v === 'string' : Number.isSafeInteger(v)));
-  if (!fits) throw invalid('after: Not a cursor this list gave', [{ path: 'after', message: 'Not a cursor this list gave' }]);
+  if (!fits) throw fieldInvalid('after', 'Not a cursor this list gave');
   return key as (string | number)[];
 }

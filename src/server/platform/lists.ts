@@ -1,11 +1,11 @@
 // Paging, sorting and the total-count header shared by every list route.
-import { NEXT_CURSOR_HEADER } from './list-cursor';
 import { and, asc, count, desc, type SQL } from 'drizzle-orm';
 import { PgTransaction, union, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 import type { FastifyReply } from 'fastify';
 import { DEFAULT_PAGE_SIZE, TOTAL_COUNT_HEADER, type ListQuery } from '../../contracts/lists';
 import { fieldInvalid } from './errors';
+import { NEXT_CURSOR_HEADER } from './list-cursor';
 
 export function page(query: ListQuery): { limit: number; offset: number } {
   return { limit: query.limit ?? DEFAULT_PAGE_SIZE, offset: query.offset ?? 0 };

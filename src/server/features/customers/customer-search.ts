@@ -11,13 +11,14 @@ import { scopeFilter, tenantScope } from '../../platform/tenancy';
 /** Every text field of a customer in one string (index customers_search_trgm). */
 const customerSearchText = sql`(${customers.name} || ' ' || coalesce(${customers.email}, '') || ' ' || coalesce(${customers.companyName}, '') || ' ' || coalesce(${customers.address}, '') || ' ' || coalesce(${customers.city}, '') || ' ' || coalesce(${customers.state}, '') || ' ' || coalesce(${customers.zip}, '') || ' ' || coalesce(${customers.notes}, ''))`;
 
+const PHONE_LIKE = /^[\d\s()+.-]*$/;
+
 /**
- * A term written like a phone number: digits with phone punctuation only, and at least three digits
+ * The digits of a term written like a phone number: digits with phone punctuation only, and at least three digits
  * (docs/rules/records.md#customer-search). "Toast MWYJXN5Z" is not one: its "5" matched every customer whose phone
  * holds a 5, and those pushed the one customer named so out of the picker's first 50.
  */
-const PHONE_LIKE = /^[\d\s()+.-]*$/;
-export function phoneDigitsOf(q: string): string | undefined {
+function phoneDigitsOf(q: string): string | undefined {
   const digits = q.replace(/\D/g, '');
   return PHONE_LIKE.test(q) && digits.length >= 3 ? digits : undefined;
 }

@@ -1,9 +1,8 @@
 // The customers list: search across the row's fields, sort, page, total.
 import { and, asc, count, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { Customer } from '../../../contracts/customers';
+import type { Customer, CustomerListQuery } from '../../../contracts/customers';
 import type { ListQuery } from '../../../contracts/lists';
-import type { CustomerListQuery } from '../../../contracts/customers';
-import { invalid } from '../../platform/errors';
+import { fieldInvalid } from '../../platform/errors';
 import { decodeCursor, encodeCursor } from '../../platform/list-cursor';
 import type { Db, DbOrTx } from '../../db/client';
 import { customers } from '../../db/schema/index';
@@ -48,7 +47,7 @@ export async function listCustomers(db: DbOrTx, ctx: RequestContext, query: Cust
 }
 
 const CURSOR_SHAPE = ['string', 'string', 'integer'] as const;
-const refuseAfter = (message: string) => invalid(`after: ${message}`, [{ path: 'after', message }]);
+const refuseAfter = (message: string) => fieldInvalid('after', message);
 
 /**
  * The page after a cursor: the name index read from the cursor's key on, so the 2,000th page costs what the first does
