@@ -1,10 +1,32 @@
 // Invoices: request and response shapes (docs/rules/records.md#invoice-form).
 import { z } from 'zod';
 import { listQuerySchema } from './lists';
+import { toCents } from './money';
 import { decimalInput, idInput, instantInput, lineItemSchema, lineItemsInput, optionalIdInput, optionalText } from './line-items';
 
+/** The statuses a client may set (docs/rules/records.md#invoice-statuses). */
 export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'overdue'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+/**
+ * Statuses only the server sets: `void` by voiding, `credited` when credit notes (with no payment) cover the total
+ * (docs/rules/records.md#voiding, #credit-notes). A list may filter by them.
+ */
+export const CLOSED_INVOICE_STATUSES = ['void', 'credited'] as const;
+export const ALL_INVOICE_STATUSES = [...INVOICE_STATUSES, ...CLOSED_INVOICE_STATUSES] as const;
+
+/**
+ * Whether the invoice's amounts (lines, tax, customer, number) are locked: it has been sent (or paid, credited,
+ * voided), or money has been booked against it. Corrections then go through a credit note or voiding
+ * (docs/rules/records.md#locked-invoices).
+ */
+export function invoiceAmountsLocked(inv: { status: string; amountPaid: string; amountCredited: string }): boolean {
+  return inv.status !== 'draft' || Number(inv.amountPaid) !== 0 || Number(inv.amountCredited) !== 0;
+}
+
+/** What can still be credited: the total less the credit notes already issued. */
+export function creditableCents(inv: { total: string; amountCredited: string }): number {
+  return Math.max(0, toCents(inv.total) - toCents(inv.amountCredited));
+}
 
 const statusInput = z.enum(INVOICE_STATUSES, { error: `Status must be one of ${INVOICE_STATUSES.join(', ')}` });
 
@@ -54,7 +76,7 @@ export type UpdateInvoiceInput = z.input<typeof updateInvoiceSchema>;
 export type UpdateInvoice = z.output<typeof updateInvoiceSchema>;
 
 export const invoiceListQuerySchema = listQuerySchema.extend({
-  status: statusInput.optional(),
+  status: z.enum(ALL_INVOICE_STATUSES, { error: `Status must be one of ${ALL_INVOICE_STATUSES.join(', ')}` }).optional(),
   customerId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
@@ -79,8 +101,14 @@ export const invoiceSchema = z.object({
   lineItems: z.array(lineItemSchema),
   /** Completed payments recorded against the invoice. */
   amountPaid: z.string(),
-  /** total - amountPaid, never below 0. */
+  /** The sum of its credit notes. */
+  amountCredited: z.string(),
+  /** total - amountPaid - amountCredited, never below 0. */
   balanceDue: z.string(),
+  /** Lines, tax, customer and number can no longer be changed (invoiceAmountsLocked). */
+  amountsLocked: z.boolean(),
+  voidedAt: z.string().nullable(),
+  voidReason: z.string().nullable(),
   /** The due date has passed and the invoice is not paid (or its status says overdue). */
   isOverdue: z.boolean(),
   createdAt: z.string(),
@@ -88,3 +116,9 @@ export const invoiceSchema = z.object({
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 export const invoiceListSchema = z.array(invoiceSchema);
+
+/** POST /api/invoices/:id/void. */
+export const voidInvoiceSchema = z.object({
+  reason: z.string({ error: 'Reason is required' }).trim().min(1, 'Reason is required').max(500, 'Reason must be at most 500 characters'),
+});
+export type VoidInvoiceInput = z.input<typeof voidInvoiceSchema>;

@@ -19,7 +19,7 @@ export const AGING_BUCKET_LAST_DAY: Record<Exclude<AgingBucket, 'over90'>, numbe
 
 /**
  * Invoice statuses still owed: sent to the customer and not paid (drafts are not owed yet). An invoice counts in
- * the money figures while its balance due (total less completed payments) is above zero
+ * the money figures while its balance due (total less completed payments and credit notes) is above zero
  * (docs/decisions/017-money-figures.md).
  */
 export const UNPAID_INVOICE_STATUSES = ['sent', 'overdue'] as const;

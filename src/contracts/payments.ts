@@ -32,6 +32,7 @@ export const PAYMENT_MESSAGES = {
   invoiceRequired: 'Please select an invoice',
   invoiceNotFound: 'Invoice not found',
   invoicePaid: 'This invoice is already paid',
+  invoiceVoid: 'This invoice is void and cannot be paid',
   squareUnsupported: 'Square payments are not supported yet',
   manualOnly: 'Online payment is not offered: this organization records payments by hand',
 } as const;

@@ -24,6 +24,7 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { organizationsRoutes } from './features/organizations/organizations.routes';
 import { estimatesRoutes } from './features/estimates/estimates.routes';
 import { invoicesRoutes } from './features/invoices/invoices.routes';
+import { creditNotesRoutes } from './features/credit-notes/credit-notes.routes';
 import { workOrdersRoutes } from './features/work-orders/work-orders.routes';
 import { searchRoutes } from './features/search/search.routes';
 import { zipRoutes } from './features/zip/zip.routes';
@@ -82,6 +83,7 @@ const FEATURES: ((app: ZodApp, deps: AppDeps) => void)[] = [
   workOrdersRoutes,
   estimatesRoutes,
   invoicesRoutes,
+  creditNotesRoutes,
   paymentsRoutes,
   paymentProcessorsRoutes,
   paymentLinksRoutes,

@@ -118,6 +118,7 @@ const UNSCOPED: Record<string, string> = {
   'src/server/features/documents/create-portal-link.ts': RESOLVED,
   'src/server/features/documents/document-parties.ts': RESOLVED,
   'src/server/features/documents/invoice-view.ts': RESOLVED,
+  'src/server/features/credit-notes/credit-note-view.ts': RESOLVED,
   'src/server/features/invoices/create-invoice.ts': RESOLVED,
   'src/server/features/work-orders/work-order-view.ts': RESOLVED,
   'src/server/features/estimates/email-estimate.ts': RESOLVED,

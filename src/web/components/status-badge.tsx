@@ -14,6 +14,8 @@ const STATUS_STYLES: Record<string, string> = {
   sent: PENDING,
   overdue: 'bg-red-100 text-red-800',
   draft: 'bg-slate-100 text-slate-700',
+  void: 'bg-gray-200 text-gray-700',
+  credited: 'bg-sky-100 text-sky-800',
 };
 
 /** The style for a status ('in progress' and 'In Progress' count as in_progress). */

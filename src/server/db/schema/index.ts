@@ -14,3 +14,4 @@ export * from './inventory';
 export * from './time-entries';
 export * from './short-urls';
 export * from './figures';
+export * from './credit-notes';

@@ -31,6 +31,15 @@ export const invoices = pgTable(
      * Wider than a money column: several payments may add up to more than one amount's limit.
      */
     amountPaid: numeric('amount_paid', { precision: 14, scale: 2, mode: 'string' }).notNull().default('0'),
+    /**
+     * The sum of the invoice's credit notes, added by the credit-note service in the note's own transaction with the
+     * invoice row locked (credit notes are never edited or deleted). What the customer owes is total less amount_paid
+     * less amount_credited (docs/rules/records.md#credit-notes).
+     */
+    amountCredited: numeric('amount_credited', { precision: 14, scale: 2, mode: 'string' }).notNull().default('0'),
+    /** Set when the invoice is voided: it keeps its number and record but owes nothing (docs/rules/records.md#voiding). */
+    voidedAt: instant('voided_at'),
+    voidReason: text('void_reason'),
     dueDate: instant('due_date'),
     paidDate: instant('paid_date'),
     /**
@@ -62,12 +71,12 @@ export const invoices = pgTable(
     // Owed invoices by due date, with what their figures need, so Pending Invoices, Outstanding Balance and the aging
     // totals are index-only aggregates and an aging bucket's page a walk that stops (docs/decisions/021-aging-report-paging.md).
     index('invoices_org_owed_due_idx')
-      .on(t.organizationId, t.dueDate, t.id, t.status, t.total, t.amountPaid, t.createdAt)
+      .on(t.organizationId, t.dueDate, t.id, t.status, t.total, t.amountPaid, t.amountCredited, t.createdAt)
       .where(sql`${t.status} in ('sent', 'overdue')`),
     // Owed-status invoices by creation with what their balance needs: the dashboard's "owed a month ago" subtracts those
     // created since from the kept owed figure (docs/decisions/023-organization-figures.md).
     index('invoices_org_unpaid_created_idx')
-      .on(t.organizationId, t.createdAt, t.total, t.amountPaid)
+      .on(t.organizationId, t.createdAt, t.total, t.amountPaid, t.amountCredited)
       .where(sql`${t.status} in ('sent', 'overdue')`),
     // Owed-status invoices by their latest payment: those paid towards since the dashboard's comparison instant.
     index('invoices_org_unpaid_last_payment_idx')

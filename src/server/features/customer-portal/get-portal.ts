@@ -41,7 +41,8 @@ export async function getPortal(db: DbOrTx, customer: CustomerRow, viewer: Porta
   );
   const now = new Date();
   const portalInvoices: PortalInvoice[] = invoiceRows.map((inv) => {
-    const balance = Math.max(0, toCents(inv.total) - (paidByInvoice.get(inv.id) ?? 0));
+    // A void invoice owes nothing; credit notes lower what is owed like payments (docs/rules/records.md#credit-notes).
+    const balance = inv.status === 'void' ? 0 : Math.max(0, toCents(inv.total) - (paidByInvoice.get(inv.id) ?? 0) - toCents(inv.amountCredited));
     return {
       id: inv.id,
       invoiceNumber: inv.invoiceNumber,

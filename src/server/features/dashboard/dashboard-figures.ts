@@ -6,7 +6,7 @@ import { ACTIVE_WORK_ORDER_STATUSES } from '../../../contracts/dashboard';
 import { toCents } from '../../../contracts/money';
 import { UNPAID_INVOICE_STATUSES } from '../../../contracts/payment-analytics';
 import { rowsOf, type Db } from '../../db/client';
-import { customers, invoices, payments, workOrders } from '../../db/schema/index';
+import { creditNotes, customers, invoices, payments, workOrders } from '../../db/schema/index';
 import { at, isOwedSql, notPastDueSql } from '../documents/balance-due';
 import { compactIfMany, keptFiguresSql } from '../figures/organization-figures';
 import type { DashboardPeriod } from './dashboard-period';
@@ -59,20 +59,25 @@ function customerParts(scope: TenantScope, p: DashboardPeriod) {
 
 /**
  * Pending Invoices as it stood at the comparison instant: the invoices created by then that were owed then (still
- * unpaid now, or paid since), each less what was paid by then. With bal = total - amount_paid now and pa = completed
- * payments received after then, an owed-status invoice created by then stood at greatest(bal + pa, 0):
+ * unpaid now, or paid or credited in full since), each less what was paid and credited by then. With bal = total -
+ * amount_paid - amount_credited now and pa = completed payments received and credit notes issued after then, an
+ * owed-status invoice created by then stood at greatest(bal + pa, 0):
  *   sum over owed-status invoices created by then of greatest(bal, 0)   = owed now (kept) - those created since
  *   + sum over the ones paid towards since of greatest(bal + pa, 0) - greatest(bal, 0)   (pa is 0 for the rest)
- * and an invoice paid since then, created by then, stood at greatest(bal + pa, 0). Overdue: the owed invoices less
+ * and an invoice paid or credited in full since then, created by then, stood at greatest(bal + pa, 0). An invoice voided
+ * since then counts as not owed then: voiding keeps no record of whether it had been sent (docs/rules/records.md#voiding).
+ * Overdue: the owed invoices less
  * those still `sent` and not yet due. Revenue: completed payments of this month and of last month up to then.
  */
 function moneyParts(scope: TenantScope, p: DashboardPeriod, then: SQL) {
   const owedStatus = inArray(invoices.status, [...UNPAID_INVOICE_STATUSES]);
-  const bal = sql`(${invoices.total} - ${invoices.amountPaid})`;
-  // The invoice's completed payments received since then, read by key for each invoice of a month's range: owed
-  // invoices paid towards since (last_payment_at says which) and invoices paid since.
-  const paidSince = sql`(select coalesce(sum(p.amount), 0) as paid from ${payments} as p
-    where p.organization_id = ${invoices.organizationId} and p.invoice_id = ${invoices.id} and p.status = 'completed' and p.received_date > ${then}) as pa`;
+  const bal = sql`(${invoices.total} - ${invoices.amountPaid} - ${invoices.amountCredited})`;
+  // The invoice's completed payments received and credit notes issued since then, read by key for each invoice of a
+  // month's range: owed invoices paid towards or credited since (last_payment_at says which) and invoices settled since.
+  const paidSince = sql`(select coalesce((select sum(p.amount) from ${payments} as p
+      where p.organization_id = ${invoices.organizationId} and p.invoice_id = ${invoices.id} and p.status = 'completed' and p.received_date > ${then}), 0)
+    + coalesce((select sum(c.total) from ${creditNotes} as c
+      where c.organization_id = ${invoices.organizationId} and c.invoice_id = ${invoices.id} and c.created_at > ${then}), 0) as paid) as pa`;
   const revenue = (filter: SQL) =>
     sql`(select coalesce(sum(${payments.amount}), 0) from ${payments}
       where ${tenantWhere(scope, payments, eq(payments.status, 'completed'), filter)})::text`;
@@ -87,6 +92,8 @@ function moneyParts(scope: TenantScope, p: DashboardPeriod, then: SQL) {
       where ${tenantWhere(scope, invoices, owedStatus, sql`${invoices.createdAt} <= ${then}`, sql`${invoices.lastPaymentAt} > ${then}`)})::text`,
     settled_since: sql`(select coalesce(sum(greatest(${bal} + pa.paid, 0)), 0) from ${invoices} cross join lateral ${paidSince}
       where ${tenantWhere(scope, invoices, eq(invoices.status, 'paid'), sql`coalesce(${invoices.paidDate}, ${invoices.updatedAt}) > ${then}`, sql`${invoices.createdAt} <= ${then}`)})::text`,
+    credited_since: sql`(select coalesce(sum(greatest(${bal} + pa.paid, 0)), 0) from ${invoices} cross join lateral ${paidSince}
+      where ${tenantWhere(scope, invoices, eq(invoices.status, 'credited'), sql`${invoices.updatedAt} > ${then}`, sql`${invoices.createdAt} <= ${then}`)})::text`,
     revenue_this_month: revenue(sql`${payments.receivedDate} >= ${at(p.monthStart)} and ${payments.receivedDate} < ${at(p.nextMonthStart)}`),
     revenue_last_month: revenue(sql`${payments.receivedDate} >= ${at(p.prevMonthStart)} and ${payments.receivedDate} <= ${at(p.comparedTo)}`),
   };
@@ -121,7 +128,7 @@ export async function dashboardNumbers(db: Db, scope: TenantScope, p: DashboardP
       pendingCents: owed,
       invoiceCount: n('owed_invoices'),
       overdueCount: n('owed_invoices') - n('not_past_due'),
-      pendingThenCents: owed - cents('owed_created_since') + cents('owed_paid_towards_since') + cents('settled_since'),
+      pendingThenCents: owed - cents('owed_created_since') + cents('owed_paid_towards_since') + cents('settled_since') + cents('credited_since'),
       revenueThisMonthCents: cents('revenue_this_month'),
       revenueLastMonthCents: cents('revenue_last_month'),
     },

@@ -10,14 +10,14 @@ import { invoices } from '../../db/schema/index';
 import { tenantWhere, type TenantScope } from '../../platform/tenancy';
 
 
-/** The invoice's total less what its completed payments paid, never below zero (numeric). */
-export const balanceDueSql = sql<string>`greatest(${invoices.total} - ${invoices.amountPaid}, 0)`;
+/** The invoice's total less what its completed payments paid and its credit notes credited, never below zero (numeric). */
+export const balanceDueSql = sql<string>`greatest(${invoices.total} - ${invoices.amountPaid} - ${invoices.amountCredited}, 0)`;
 
 /**
  * Owed: sent to the customer and not paid (status sent or overdue; drafts are not owed yet), with a balance left.
- * An invoice whose payments already cover it but whose status was not yet turned paid owes nothing.
+ * An invoice whose payments and credit notes already cover it but whose status was not yet turned paid owes nothing.
  */
-export const isOwedSql = sql`(${inArray(invoices.status, [...UNPAID_INVOICE_STATUSES])} and ${invoices.total} > ${invoices.amountPaid})`;
+export const isOwedSql = sql`(${inArray(invoices.status, [...UNPAID_INVOICE_STATUSES])} and ${invoices.total} > ${invoices.amountPaid} + ${invoices.amountCredited})`;
 
 /**
  * The owed invoices in scope with their balance due, as a subquery (`owed`) to aggregate or list from:

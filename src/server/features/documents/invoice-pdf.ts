@@ -42,6 +42,8 @@ export function invoicePdfModel(inv: Invoice, business: Business, logo: Buffer |
     { label: 'Status', value: inv.isOverdue && inv.status !== 'overdue' ? `${statusLabel(inv.status)} (overdue)` : statusLabel(inv.status) },
   ];
   if (inv.paidDate) details.push({ label: 'Paid on', value: formatDate(inv.paidDate) });
+  if (inv.voidedAt) details.push({ label: 'Voided on', value: formatDate(inv.voidedAt) });
+  const credited = toCents(inv.amountCredited);
   return {
     title: word.title.toUpperCase(),
     number: inv.invoiceNumber,
@@ -59,15 +61,16 @@ export function invoicePdfModel(inv: Invoice, business: Business, logo: Buffer |
       { label: 'Tax', value: formatMoney(inv.tax) },
       { label: 'Total', value: formatMoney(inv.total), strong: true },
       ...(paid > 0 ? [{ label: 'Amount paid', value: `-${formatMoney(inv.amountPaid)}` }] : []),
+      ...(credited > 0 ? [{ label: 'Credited', value: `-${formatMoney(inv.amountCredited)}` }] : []),
       { label: 'Balance due', value: formatMoney(inv.balanceDue), highlight: true },
     ],
-    sections: [{ heading: 'Notes', text: inv.notes }],
+    sections: [{ heading: 'Notes', text: inv.notes }, ...(inv.voidReason ? [{ heading: 'Void', text: inv.voidReason }] : [])],
     footer: `${business.name} · Thank you for your business`,
   };
 }
 
 /** invoice-INV-00001.pdf; path separators, quotes and control characters in a renamed number become _. */
-export function pdfFileName(kind: 'invoice' | 'estimate', number: string): string {
+export function pdfFileName(kind: 'invoice' | 'estimate' | 'credit-note', number: string): string {
   // eslint-disable-next-line no-control-regex
   return `${kind}-${number.replace(/[\u0000-\u001f\u007f"'\\/:*?<>|]/g, '_')}.pdf`;
 }

@@ -1,7 +1,7 @@
 // Invoice rows as the API returns them: customer name, line items in order, completed payments,
 // balance due and whether the invoice is overdue.
 import { and, eq, sql } from 'drizzle-orm';
-import type { Invoice } from '../../../contracts/invoices';
+import { invoiceAmountsLocked, type Invoice } from '../../../contracts/invoices';
 import { fromCents, toCents } from '../../../contracts/money';
 import { customers, invoiceLineItems, invoices, payments } from '../../db/schema/index';
 
@@ -22,9 +22,9 @@ export const invoiceCustomerJoin = and(eq(customers.id, invoices.customerId), eq
 
 type Row = { inv: typeof invoices.$inferSelect; customerName: string | null; customerHasEmail: boolean | null; lineItems: string; paid: string };
 
-/** Overdue as the screens derive it: the due date has passed and the invoice is not paid. */
+/** Overdue as the screens derive it: the due date has passed and the invoice is still owed (not paid, credited or void). */
 export function isOverdue(inv: { status: string; dueDate: Date | null }, now = new Date()): boolean {
-  if (inv.status === 'paid') return false;
+  if (inv.status === 'paid' || inv.status === 'void' || inv.status === 'credited') return false;
   return inv.status === 'overdue' || (inv.dueDate !== null && inv.dueDate.getTime() < now.getTime());
 }
 
@@ -32,6 +32,8 @@ export function toInvoices(rows: Row[]): Invoice[] {
   const now = new Date();
   return rows.map(({ inv, customerName, customerHasEmail, lineItems, paid }) => {
     const amountPaid = toCents(paid);
+    const amountCredited = toCents(inv.amountCredited);
+    const figures = { amountPaid: fromCents(amountPaid), amountCredited: fromCents(amountCredited) };
     return {
       id: inv.id,
       organizationId: inv.organizationId,
@@ -49,8 +51,11 @@ export function toInvoices(rows: Row[]): Invoice[] {
       paidDate: inv.paidDate?.toISOString() ?? null,
       notes: inv.notes,
       lineItems: JSON.parse(lineItems) as LineItem[],
-      amountPaid: fromCents(amountPaid),
-      balanceDue: fromCents(Math.max(0, toCents(inv.total) - amountPaid)),
+      ...figures,
+      balanceDue: fromCents(inv.status === 'void' ? 0 : Math.max(0, toCents(inv.total) - amountPaid - amountCredited)),
+      amountsLocked: invoiceAmountsLocked({ status: inv.status, ...figures }),
+      voidedAt: inv.voidedAt?.toISOString() ?? null,
+      voidReason: inv.voidReason,
       isOverdue: isOverdue(inv, now),
       createdAt: inv.createdAt.toISOString(),
       updatedAt: inv.updatedAt.toISOString(),

@@ -97,8 +97,8 @@ export async function rederiveOrganizationFigures(db: DbOrTx): Promise<void> {
     select o.id,
       (select count(*) from customers as c where c.organization_id = o.id),
       (select count(*) from work_orders as w where w.organization_id = o.id and w.status in ('scheduled', 'in_progress')),
-      (select count(*) from invoices as i where i.organization_id = o.id and i.status in ('sent', 'overdue') and i.total > i.amount_paid),
-      (select coalesce(sum(i.total - i.amount_paid), 0) from invoices as i
-        where i.organization_id = o.id and i.status in ('sent', 'overdue') and i.total > i.amount_paid)
+      (select count(*) from invoices as i where i.organization_id = o.id and i.status in ('sent', 'overdue') and i.total > i.amount_paid + i.amount_credited),
+      (select coalesce(sum(i.total - i.amount_paid - i.amount_credited), 0) from invoices as i
+        where i.organization_id = o.id and i.status in ('sent', 'overdue') and i.total > i.amount_paid + i.amount_credited)
     from organizations as o`);
 }

@@ -1,5 +1,5 @@
 import { messageSchema } from '../../../contracts/auth';
-import { createInvoiceSchema, invoiceListQuerySchema, invoiceListSchema, invoiceSchema, updateInvoiceSchema } from '../../../contracts/invoices';
+import { createInvoiceSchema, invoiceListQuerySchema, invoiceListSchema, invoiceSchema, updateInvoiceSchema, voidInvoiceSchema } from '../../../contracts/invoices';
 import { idParamsSchema } from '../../../contracts/line-items';
 import type { AppDeps, ZodApp } from '../../platform/app-deps';
 import { access } from '../../platform/context';
@@ -11,6 +11,7 @@ import { getInvoice } from '../documents/get-invoice';
 import { renderInvoicePdf } from '../documents/invoice-pdf';
 import { listInvoices } from './list-invoices';
 import { updateInvoice } from './update-invoice';
+import { voidInvoice } from './void-invoice';
 import { sendPdf } from '../documents/send-pdf';
 
 const READ = ['view_financials', 'manage_invoices', 'create_invoices'] as const;
@@ -63,6 +64,18 @@ export function invoicesRoutes(app: ZodApp, deps: AppDeps) {
       response: { 200: invoiceSchema },
     },
     handler: async (req) => updateInvoice(db, requireCtx(req), req.params.id, req.body),
+  });
+
+  app.post('/api/invoices/:id/void', {
+    config: { access: access.require('manage_invoices', { tenant: true }) },
+    schema: {
+      tags: ['invoices'],
+      summary: 'Void an invoice without payments: it keeps its number and record and owes nothing (409 when paid towards or already void)',
+      params: idParamsSchema,
+      body: voidInvoiceSchema,
+      response: { 200: invoiceSchema },
+    },
+    handler: async (req) => voidInvoice(db, requireCtx(req), req.params.id, req.body.reason),
   });
 
   app.get('/api/invoices/:id/pdf', {

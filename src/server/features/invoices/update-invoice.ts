@@ -1,8 +1,8 @@
-import { and, eq, ne } from 'drizzle-orm';
-import type { Invoice, UpdateInvoice } from '../../../contracts/invoices';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import { invoiceAmountsLocked, type Invoice, type UpdateInvoice } from '../../../contracts/invoices';
 import { priceLineItems } from '../../../contracts/line-items';
 import { toCents } from '../../../contracts/money';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { invoiceLineItems, invoices } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { conflict, notFound, pgErrorCode } from '../../platform/errors';
@@ -12,6 +12,35 @@ import { checkAmounts, checkEstimateRef, checkWorkOrderRef, customerInOrganizati
 import { getInvoice } from '../documents/get-invoice';
 
 const NUMBER_TAKEN = 'Invoice number already exists';
+export const LOCKED_MESSAGE = 'This invoice has been sent: its amounts, customer and number can no longer be changed. Issue a credit note or void it instead.';
+const CLOSED_MESSAGE = { void: 'This invoice is void and can no longer be changed', credited: 'This invoice is fully credited and can no longer be changed' } as const;
+const BACK_TO_DRAFT = 'A sent invoice cannot go back to draft';
+
+type InvoiceRow = typeof invoices.$inferSelect;
+
+/**
+ * A locked invoice (docs/rules/records.md#locked-invoices) takes the same lines, tax, customer and number again (the
+ * form sends every field), and changes to its due date, notes, links and status; anything that would change what
+ * the books hold is a 409.
+ */
+async function refuseAmountChanges(tx: DbOrTx, current: InvoiceRow, input: UpdateInvoice, priced: ReturnType<typeof priceLineItems> | null) {
+  const changed: string[] = [];
+  if (input.customerId !== undefined && input.customerId !== current.customerId) changed.push('customerId');
+  if (input.invoiceNumber !== undefined && input.invoiceNumber !== current.invoiceNumber) changed.push('invoiceNumber');
+  if (input.tax !== undefined && toCents(input.tax) !== toCents(current.tax)) changed.push('tax');
+  if (priced) {
+    const stored = await tx
+      .select({ description: invoiceLineItems.description, quantity: invoiceLineItems.quantity, rate: invoiceLineItems.rate })
+      .from(invoiceLineItems)
+      .where(and(eq(invoiceLineItems.organizationId, current.organizationId), eq(invoiceLineItems.invoiceId, current.id)))
+      .orderBy(asc(invoiceLineItems.sortOrder), asc(invoiceLineItems.id));
+    const key = (l: { description: string; quantity: string; rate: string }) => `${l.description}\u0000${toCents(l.quantity)}\u0000${toCents(l.rate)}`;
+    if (stored.map(key).join('\n') !== priced.lines.map(key).join('\n')) changed.push('lineItems');
+  }
+  if (input.status === 'draft') changed.push('status');
+  if (changed.length === 1 && changed[0] === 'status') throw conflict(BACK_TO_DRAFT);
+  if (changed.length > 0) throw conflict(LOCKED_MESSAGE);
+}
 
 /**
  * Updates the fields present; lineItems, when present, replace the lines; totals are recomputed.
@@ -31,6 +60,8 @@ export async function updateInvoice(db: Db, ctx: RequestContext, id: number, inp
         .limit(1)
         .for('update');
       if (!current) throw notFound('Invoice not found');
+      if (current.status === 'void' || current.status === 'credited') throw conflict(CLOSED_MESSAGE[current.status]);
+      if (invoiceAmountsLocked(current)) await refuseAmountChanges(tx, current, input, priced);
       const organizationId = current.organizationId;
       const customerId = input.customerId ?? current.customerId;
       if (customerId !== current.customerId) await customerInOrganization(tx, organizationId, customerId);

@@ -1,13 +1,13 @@
-// Document numbers per organization (docs/rules/platform.md#document-numbers): WO-00001, EST-00001, INV-00001, assigned inside the
+// Document numbers per organization (docs/rules/platform.md#document-numbers): WO-00001, EST-00001, INV-00001, CN-00001, assigned inside the
 // creating transaction. The counter row's update lock serializes concurrent creators, so numbers stay
 // unique and are never reused (a rolled-back transaction rolls its increment back too).
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client';
 import { numberCounters } from '../../db/schema/index';
 
-export type NumberedEntity = 'work_order' | 'estimate' | 'invoice';
+export type NumberedEntity = 'work_order' | 'estimate' | 'invoice' | 'credit_note';
 
-const PREFIX: Record<NumberedEntity, string> = { work_order: 'WO', estimate: 'EST', invoice: 'INV' };
+const PREFIX: Record<NumberedEntity, string> = { work_order: 'WO', estimate: 'EST', invoice: 'INV', credit_note: 'CN' };
 
 export function formatDocumentNumber(entity: NumberedEntity, n: number): string {
   return `${PREFIX[entity]}-${String(n).padStart(5, '0')}`;

@@ -14,6 +14,7 @@ import { effectiveStatus, publicStatus, type PaymentLinkRow } from './payment-li
 /** The link's status for a payer: an invoice paid some other way (by hand, in the portal) completes it too. */
 export function payerStatus(link: PaymentLinkRow, balance: InvoiceBalance | null, now = new Date()) {
   const status = publicStatus(effectiveStatus(link, now));
+  if (status === 'active' && balance?.invoice.status === 'void') return 'expired';
   if (status === 'active' && balance && (balance.balanceCents === 0 || balance.invoice.status === 'paid')) return 'completed';
   return status;
 }

@@ -53,12 +53,14 @@ export async function lockInvoiceBalance(tx: DbOrTx, organizationId: number, inv
       : Promise.resolve([]),
   ]);
   const paidCents = toCents(paid?.sum ?? '0');
-  return { invoice, customerName: customer?.name ?? null, paidCents, balanceCents: Math.max(0, toCents(invoice.total) - paidCents) };
+  const balanceCents = Math.max(0, toCents(invoice.total) - paidCents - toCents(invoice.amountCredited));
+  return { invoice, customerName: customer?.name ?? null, paidCents, balanceCents };
 }
 
-/** Refuses an amount the invoice cannot take: a paid invoice, or more than its balance. */
+/** Refuses an amount the invoice cannot take: a void invoice, a paid or fully credited one, or more than its balance. */
 export function assertPayable(balance: InvoiceBalance, amountCents: number): void {
-  if (balance.invoice.status === 'paid' || balance.balanceCents === 0) throw conflict(PAYMENT_MESSAGES.invoicePaid);
+  if (balance.invoice.status === 'void') throw conflict(PAYMENT_MESSAGES.invoiceVoid);
+  if (balance.invoice.status === 'paid' || balance.invoice.status === 'credited' || balance.balanceCents === 0) throw conflict(PAYMENT_MESSAGES.invoicePaid);
   if (amountCents > balance.balanceCents) {
     const message = overBalanceMessage(fromCents(balance.balanceCents));
     throw invalid(`amount: ${message}`, [{ path: 'amount', message }]);
@@ -110,7 +112,9 @@ export async function settlePayment(
   }
 
   let invoiceStatus: string | null = balance?.invoice.status ?? null;
-  if (balance && balance.paidCents + p.amountCents >= toCents(balance.invoice.total) && balance.invoice.status !== 'paid') {
+  // Payments and credit notes together settle it; a void invoice stays void whatever a processor reports.
+  const settledCents = balance ? balance.paidCents + p.amountCents + toCents(balance.invoice.amountCredited) : 0;
+  if (balance && settledCents >= toCents(balance.invoice.total) && balance.invoice.status !== 'paid' && balance.invoice.status !== 'void') {
     await tx.update(invoices).set({ status: 'paid', paidDate: receivedDate }).where(eq(invoices.id, balance.invoice.id));
     await completeInvoicePaymentLinks(tx, p.organizationId, balance.invoice.id);
     invoiceStatus = 'paid';

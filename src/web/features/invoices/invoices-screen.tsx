@@ -1,11 +1,14 @@
 import { useState } from 'react';
+import type { Invoice } from '@contracts/invoices';
 import { Plus } from 'lucide-react';
 import { singular } from '@contracts/vocabulary';
 import { useLabels } from '@/lib/use-labels';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/page-header';
 import { useInvoices } from '@/features/invoices/api/get-invoices';
+import { CreditNoteDialog } from '@/features/invoices/components/credit-note-dialog';
 import { InvoiceDialog } from '@/features/invoices/components/invoice-dialog';
+import { VoidInvoiceDialog } from '@/features/invoices/components/void-invoice-dialog';
 import { InvoicesTable } from '@/features/invoices/components/invoices-table';
 import { useInvoiceActions } from '@/features/invoices/components/use-invoice-actions';
 import { PAGE_SIZE } from '@/lib/list-path';
@@ -22,6 +25,8 @@ export function InvoicesScreen() {
   const actions = useInvoiceActions({ downloadFailure: 'alert' });
   const [openId, setOpenId] = useOpenParam();
   const [isCreating, setCreating] = useState(false);
+  const [crediting, setCrediting] = useState<Invoice | null>(null);
+  const [voiding, setVoiding] = useState<Invoice | null>(null);
 
   return (
     <div className="mx-auto max-w-7xl">
@@ -55,10 +60,14 @@ export function InvoicesScreen() {
             onEdit={setOpenId}
             onEmail={actions.email}
             onDownload={actions.download}
+            onCredit={setCrediting}
+            onVoid={setVoiding}
           />
         )}
       </ListBlock>
       <InvoiceDialog open={isCreating} onOpenChange={setCreating} />
+      <CreditNoteDialog invoice={crediting} onClose={() => setCrediting(null)} />
+      <VoidInvoiceDialog invoice={voiding} onClose={() => setVoiding(null)} />
       <InvoiceDialog open={openId !== null} onOpenChange={(open) => !open && setOpenId(null)} invoiceId={openId} />
     </div>
   );

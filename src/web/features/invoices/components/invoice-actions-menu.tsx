@@ -1,5 +1,6 @@
-import { Download, MoreHorizontal, Pencil } from 'lucide-react';
-import type { Invoice } from '@contracts/invoices';
+import { Ban, Download, MoreHorizontal, Pencil, ReceiptText } from 'lucide-react';
+import { creditableCents, type Invoice } from '@contracts/invoices';
+import { toCents } from '@contracts/money';
 import { EmailToCustomerItem } from '@/components/email-to-customer-item';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
@@ -13,9 +14,17 @@ interface InvoiceActionsMenuProps {
   onEdit: (id: number) => void;
   onEmail: (invoice: Invoice) => void;
   onDownload: (invoice: Invoice) => void;
+  /** Issue a credit note / void: offered to those who may change invoices, when the invoice allows it. */
+  onCredit?: (invoice: Invoice) => void;
+  onVoid?: (invoice: Invoice) => void;
 }
 
-export function InvoiceActionsMenu({ invoice, canEdit, canEmail, isBusy, onEdit, onEmail, onDownload }: InvoiceActionsMenuProps) {
+/** docs/rules/records.md#credit-notes: a sent invoice with something left to credit. */
+const canCredit = (i: Invoice) => i.status !== 'draft' && i.status !== 'void' && creditableCents(i) > 0;
+/** docs/rules/records.md#voiding: not void yet, and no payment stands against it. */
+const canVoid = (i: Invoice) => i.status !== 'void' && toCents(i.amountPaid) === 0;
+
+export function InvoiceActionsMenu({ invoice, canEdit, canEmail, isBusy, onEdit, onEmail, onDownload, onCredit, onVoid }: InvoiceActionsMenuProps) {
   const word = useRecordWord('invoices');
   return (
     <DropdownMenu modal={false}>
@@ -28,7 +37,7 @@ export function InvoiceActionsMenu({ invoice, canEdit, canEmail, isBusy, onEdit,
         {canEdit && (
           <DropdownMenuItem onSelect={() => onEdit(invoice.id)}>
             <Pencil aria-hidden />
-            Edit
+            {invoice.status === 'void' || invoice.status === 'credited' ? 'View' : 'Edit'}
           </DropdownMenuItem>
         )}
         {canEmail && (
@@ -38,6 +47,18 @@ export function InvoiceActionsMenu({ invoice, canEdit, canEmail, isBusy, onEdit,
           <Download aria-hidden />
           Download {word.title}
         </DropdownMenuItem>
+        {canEdit && onCredit && canCredit(invoice) && (
+          <DropdownMenuItem onSelect={() => onCredit(invoice)}>
+            <ReceiptText aria-hidden />
+            Issue credit note
+          </DropdownMenuItem>
+        )}
+        {canEdit && onVoid && canVoid(invoice) && (
+          <DropdownMenuItem onSelect={() => onVoid(invoice)} className="text-destructive focus:text-destructive">
+            <Ban aria-hidden />
+            Void {word.lower}
+          </DropdownMenuItem>
+        )}
       </DropdownMenuContent>
     </DropdownMenu>
   );

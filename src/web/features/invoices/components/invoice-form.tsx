@@ -3,15 +3,17 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Check, Download, Mail } from 'lucide-react';
+import { Ban, Check, Download, Lock, Mail } from 'lucide-react';
+import { statusLabel } from '@contracts/format';
 import { INVOICE_STATUSES, type Invoice } from '@contracts/invoices';
-import { formatMoney, fromCents } from '@contracts/money';
+import { formatMoney, fromCents, toCents } from '@contracts/money';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { toast } from '@/components/ui/use-toast';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
@@ -43,6 +45,8 @@ import { applyServerIssues } from '@/lib/server-issues';
 import { useLabels, useRecordWord } from '@/lib/use-labels';
 
 const resolver = zodResolver(invoiceFormSchema);
+/** A sent invoice never goes back to draft (docs/rules/records.md#locked-invoices). */
+const SENT_STATUSES = INVOICE_STATUSES.filter((s) => s !== 'draft');
 const FIELDS = Object.keys(newInvoiceValues());
 
 export function InvoiceForm({ invoiceId, onDone }: { invoiceId: number | null; onDone: () => void }) {
@@ -84,7 +88,11 @@ function InvoiceFormBody({ invoice, onDone }: { invoice: Invoice | null; onDone:
   const client = useRecordWord('customers');
   const can = useCan();
   const isEdit = invoice !== null;
-  const isReadOnly = isEdit && !can('manage_invoices');
+  // A void or fully credited invoice is closed: shown, never changed (docs/rules/records.md#voiding).
+  const isClosed = invoice?.status === 'void' || invoice?.status === 'credited';
+  const isReadOnly = isEdit && (!can('manage_invoices') || isClosed);
+  // Sent, paid or paid towards: lines, customer and number stay as the customer received them.
+  const amountsFixed = isEdit && invoice.amountsLocked;
   const [created, setCreated] = useState<Invoice | null>(null);
   const [customerName, setCustomerName] = useState<string | null>(invoice?.customerName ?? null);
   const form = useForm<InvoiceFormValues, unknown, InvoiceFormOutput>({
@@ -148,7 +156,9 @@ function InvoiceFormBody({ invoice, onDone }: { invoice: Invoice | null; onDone:
   const description = created
     ? `Send it to the ${client.lower}, download the PDF, or close this window.`
     : isReadOnly
-      ? 'Only managers and admins can change invoices.'
+      ? isClosed
+        ? `This ${word.lower} is ${invoice.status === 'void' ? 'void' : 'credited in full'} and can no longer be changed.`
+        : 'Only managers and admins can change invoices.'
       : isEdit
         ? `${invoice.invoiceNumber}: update the bill, its status and its lines.`
         : `Bill a ${client.lower}. The ${word.lower} number is assigned when it is saved.`;
@@ -160,6 +170,23 @@ function InvoiceFormBody({ invoice, onDone }: { invoice: Invoice | null; onDone:
         <DialogDescription>{description}</DialogDescription>
       </DialogHeader>
       <form onSubmit={form.handleSubmit(onValid)} noValidate className="grid gap-4" aria-label={title}>
+        {amountsFixed && !isClosed && (
+          <Alert data-testid="amounts-locked">
+            <Lock aria-hidden />
+            <AlertTitle>Amounts are locked</AlertTitle>
+            <AlertDescription>
+              This {word.lower} has been sent, so its lines, {client.lower} and number stay as they are. To correct it, issue a credit note or void it
+              from the {word.lower}&apos;s actions.
+            </AlertDescription>
+          </Alert>
+        )}
+        {invoice?.status === 'void' && invoice.voidReason && (
+          <Alert>
+            <Ban aria-hidden />
+            <AlertTitle>Void</AlertTitle>
+            <AlertDescription>{invoice.voidReason}</AlertDescription>
+          </Alert>
+        )}
         <fieldset disabled={isLocked} className="grid min-w-0 gap-4">
           <FormField
             control={form.control}
@@ -172,7 +199,7 @@ function InvoiceFormBody({ invoice, onDone }: { invoice: Invoice | null; onDone:
                     value={field.value}
                     selectedName={customerName}
                     invalid={Boolean(fieldState.error)}
-                    disabled={isLocked}
+                    disabled={isLocked || amountsFixed}
                     organizationId={invoice?.organizationId ?? null}
                     onChange={(customer) => {
                       if (customer.id !== field.value) form.setValue('workOrderId', null);
@@ -193,7 +220,7 @@ function InvoiceFormBody({ invoice, onDone }: { invoice: Invoice | null; onDone:
             <NativeSelect
               id="invoice-work-order"
               value=""
-              disabled={isLocked || customerId === null || !workOrders.data?.rows.length}
+              disabled={isLocked || amountsFixed || customerId === null || !workOrders.data?.rows.length}
               onChange={(e) => addWorkOrder(e.target.value)}
             >
               <option value="">
@@ -213,14 +240,21 @@ function InvoiceFormBody({ invoice, onDone }: { invoice: Invoice | null; onDone:
             </NativeSelect>
           </div>
           <div className="grid gap-4 sm:grid-cols-3">
-            <StatusSelectField control={form.control} name="status" label="Status" statuses={INVOICE_STATUSES} />
+            {isClosed ? (
+              <div className="grid gap-2">
+                <Label htmlFor="invoice-closed-status">Status</Label>
+                <Input id="invoice-closed-status" value={statusLabel(invoice.status)} readOnly />
+              </div>
+            ) : (
+              <StatusSelectField control={form.control} name="status" label="Status" statuses={amountsFixed ? SENT_STATUSES : INVOICE_STATUSES} />
+            )}
             <DateField control={form.control} name="dueDate" label="Due Date" />
             {isEdit && (
               <DateField control={form.control} name="paidDate" label="Paid Date" />
             )}
           </div>
-          <LineItemsEditor disabled={isSaving || created !== null} readOnly={isReadOnly} />
-          <p className="-mt-2 text-xs text-muted-foreground">Lines without a description, quantity or rate are left out.</p>
+          <LineItemsEditor disabled={isSaving || created !== null || amountsFixed} readOnly={isReadOnly || amountsFixed} />
+          {!amountsFixed && <p className="-mt-2 text-xs text-muted-foreground">Lines without a description, quantity or rate are left out.</p>}
           <FormField
             control={form.control}
             name="notes"
@@ -253,10 +287,18 @@ function InvoiceFormBody({ invoice, onDone }: { invoice: Invoice | null; onDone:
                 <dt>Amount Paid</dt>
                 <dd className="tabular-nums">{formatMoney(invoice.amountPaid)}</dd>
               </div>
+              {toCents(invoice.amountCredited) > 0 && (
+                <div className="flex justify-between">
+                  <dt>Credited</dt>
+                  <dd className="tabular-nums" data-testid="invoice-credited">
+                    {formatMoney(invoice.amountCredited)}
+                  </dd>
+                </div>
+              )}
               <div className="flex justify-between font-medium">
                 <dt>Balance Due</dt>
                 <dd className="tabular-nums" data-testid="invoice-balance">
-                  {formatMoney(fromCents(balanceDueCents(totalCents, invoice.amountPaid)))}
+                  {formatMoney(invoice.status === 'void' ? '0' : fromCents(balanceDueCents(totalCents, invoice.amountPaid, invoice.amountCredited)))}
                 </dd>
               </div>
             </>

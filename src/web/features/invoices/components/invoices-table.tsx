@@ -17,6 +17,8 @@ interface InvoicesTableProps {
   onEdit: (id: number) => void;
   onEmail: (invoice: Invoice) => void;
   onDownload: (invoice: Invoice) => void;
+  onCredit?: (invoice: Invoice) => void;
+  onVoid?: (invoice: Invoice) => void;
 }
 
 function InvoiceNumber({ invoice, canEdit, onEdit }: { invoice: Invoice; canEdit: boolean; onEdit: (id: number) => void }) {
@@ -29,7 +31,7 @@ function InvoiceNumber({ invoice, canEdit, onEdit }: { invoice: Invoice; canEdit
 }
 
 /** A table on wide screens, one card per invoice on phones. */
-export function InvoicesTable({ invoices, canEdit, canEmail, busyId, onEdit, onEmail, onDownload }: InvoicesTableProps) {
+export function InvoicesTable({ invoices, canEdit, canEmail, busyId, onEdit, onEmail, onDownload, onCredit, onVoid }: InvoicesTableProps) {
   const customerHeader = singular(useLabels().customers);
   const menu = (i: Invoice) => (
     <InvoiceActionsMenu
@@ -40,6 +42,8 @@ export function InvoicesTable({ invoices, canEdit, canEmail, busyId, onEdit, onE
       onEdit={onEdit}
       onEmail={onEmail}
       onDownload={onDownload}
+      onCredit={onCredit}
+      onVoid={onVoid}
     />
   );
   return (

@@ -100,15 +100,17 @@ export function invoiceTotalCents(lines: readonly (Partial<LineItemValues> | und
   return linesSubtotalCents((lines ?? []).filter(isCompleteLine));
 }
 
-/** total - paid, never below 0. */
-export function balanceDueCents(totalCents: number, amountPaid: string): number {
-  let paid: number;
+const centsOr0 = (amount: string) => {
   try {
-    paid = toCents(amountPaid);
+    return toCents(amount);
   } catch {
-    paid = 0;
+    return 0;
   }
-  return Math.max(0, totalCents - paid);
+};
+
+/** total - paid - credited, never below 0. */
+export function balanceDueCents(totalCents: number, amountPaid: string, amountCredited = '0'): number {
+  return Math.max(0, totalCents - centsOr0(amountPaid) - centsOr0(amountCredited));
 }
 
 export function toInvoicePayload(out: InvoiceFormOutput): CreateInvoiceInput {
@@ -128,7 +130,12 @@ export function toInvoicePayload(out: InvoiceFormOutput): CreateInvoiceInput {
   };
 }
 
-/** The update also sends the invoice number (docs/rules/records.md#invoice-form); the estimate link is left as it is. */
+/**
+ * The update also sends the invoice number (docs/rules/records.md#invoice-form); the estimate link is left as it is.
+ * A sent invoice's amounts are locked (docs/rules/records.md#locked-invoices): only its status, dates and notes go.
+ */
 export function toInvoiceUpdate(out: InvoiceFormOutput, invoice: Invoice): UpdateInvoiceInput {
-  return { ...toInvoicePayload(out), invoiceNumber: invoice.invoiceNumber };
+  const payload = toInvoicePayload(out);
+  if (invoice.amountsLocked) return { status: payload.status, dueDate: payload.dueDate, paidDate: payload.paidDate, notes: payload.notes };
+  return { ...payload, invoiceNumber: invoice.invoiceNumber };
 }
