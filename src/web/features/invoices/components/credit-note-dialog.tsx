@@ -85,11 +85,6 @@ function CreditNoteForm({ invoice, onClose }: { invoice: Invoice; onClose: () =>
             )}
           />
           <LineItemsEditor disabled={create.isPending} />
-          {form.formState.errors.lineItems?.message && (
-            <p className="text-sm font-medium text-destructive" role="alert">
-              {form.formState.errors.lineItems.message}
-            </p>
-          )}
         </fieldset>
         <dl className="grid gap-1 rounded-md bg-muted px-4 py-3 text-sm">
           <div className="flex justify-between">
