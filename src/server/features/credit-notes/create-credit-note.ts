@@ -7,9 +7,9 @@ import { formatMoney, fromCents, toCents } from '../../../contracts/money';
 import { rowsOf, type Db } from '../../db/client';
 import { creditNoteLineItems, creditNotes, invoices } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
-import { conflict, notFound } from '../../platform/errors';
-import { tenantScope, tenantWhere } from '../../platform/tenancy';
+import { conflict } from '../../platform/errors';
 import { writeAudit } from '../audit/write-audit';
+import { lockInvoiceInScope } from '../documents/lock-invoice';
 import { checkAmounts, documentTotals, fieldError } from '../documents/document-rules';
 import { completeInvoicePaymentLinks } from '../payments/settle-payment';
 import { nextDocumentNumberSql } from '../numbering/next-number';
@@ -37,13 +37,7 @@ export async function createCreditNote(db: Db, ctx: RequestContext, invoiceId: n
   if (totalCents <= 0) throw fieldError('lineItems', CREDIT_MESSAGES.zero);
 
   const id = await db.transaction(async (tx) => {
-    const [invoice] = await tx
-      .select()
-      .from(invoices)
-      .where(tenantWhere(tenantScope(ctx), invoices, eq(invoices.id, invoiceId)))
-      .limit(1)
-      .for('update');
-    if (!invoice) throw notFound('Invoice not found');
+    const invoice = await lockInvoiceInScope(tx, ctx, invoiceId);
     if (invoice.status === 'draft') throw conflict(CREDIT_MESSAGES.draft);
     if (invoice.status === 'void') throw conflict(CREDIT_MESSAGES.void);
     const remaining = creditableCents(invoice);

@@ -31,7 +31,7 @@ export function creditNotePdfModel(note: CreditNote, business: Business, logo: B
       { label: 'Total credited', value: formatMoney(note.total), strong: true, highlight: true },
     ],
     sections: [{ heading: 'Reason', text: note.reason }],
-    footer: `${business.name} · ${note.creditNoteNumber} credits invoice ${note.invoiceNumber}`,
+    footer: `${business.name} · Credits invoice ${note.invoiceNumber}`,
   };
 }
 

@@ -5,9 +5,9 @@ import { toCents } from '../../../contracts/money';
 import type { Db, DbOrTx } from '../../db/client';
 import { invoiceLineItems, invoices } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
-import { conflict, notFound, pgErrorCode } from '../../platform/errors';
-import { tenantScope, tenantWhere } from '../../platform/tenancy';
+import { conflict, pgErrorCode } from '../../platform/errors';
 import { writeAudit } from '../audit/write-audit';
+import { lockInvoiceInScope } from '../documents/lock-invoice';
 import { checkAmounts, checkEstimateRef, checkWorkOrderRef, customerInOrganization, documentTotals } from '../documents/document-rules';
 import { getInvoice } from '../documents/get-invoice';
 
@@ -53,13 +53,7 @@ export async function updateInvoice(db: Db, ctx: RequestContext, id: number, inp
 
   try {
     await db.transaction(async (tx) => {
-      const [current] = await tx
-        .select()
-        .from(invoices)
-        .where(tenantWhere(tenantScope(ctx), invoices, eq(invoices.id, id)))
-        .limit(1)
-        .for('update');
-      if (!current) throw notFound('Invoice not found');
+      const current = await lockInvoiceInScope(tx, ctx, id);
       if (current.status === 'void' || current.status === 'credited') throw conflict(CLOSED_MESSAGE[current.status]);
       if (invoiceAmountsLocked(current)) await refuseAmountChanges(tx, current, input, priced);
       const organizationId = current.organizationId;

@@ -6,9 +6,9 @@ import { formatMoney } from '../../../contracts/money';
 import type { Db } from '../../db/client';
 import { invoices, paymentLinks } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
-import { conflict, notFound } from '../../platform/errors';
-import { tenantScope, tenantWhere } from '../../platform/tenancy';
+import { conflict } from '../../platform/errors';
 import { writeAudit } from '../audit/write-audit';
+import { lockInvoiceInScope } from '../documents/lock-invoice';
 import { getInvoice } from '../documents/get-invoice';
 
 export const VOID_MESSAGES = {
@@ -22,13 +22,7 @@ export const VOID_MESSAGES = {
  */
 export async function voidInvoice(db: Db, ctx: RequestContext, id: number, reason: string): Promise<Invoice> {
   await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(invoices)
-      .where(tenantWhere(tenantScope(ctx), invoices, eq(invoices.id, id)))
-      .limit(1)
-      .for('update');
-    if (!current) throw notFound('Invoice not found');
+    const current = await lockInvoiceInScope(tx, ctx, id);
     if (current.status === 'void') throw conflict(VOID_MESSAGES.already);
     if (Number(current.amountPaid) > 0) throw conflict(VOID_MESSAGES.paid(current.amountPaid));
     const organizationId = current.organizationId;
