@@ -12,6 +12,7 @@ export const PATH_KINDS: Record<string, RecordKind | 'organizations'> = {
   'work-orders': 'workOrders',
   estimates: 'estimates',
   invoices: 'invoices',
+  'credit-notes': 'creditNotes',
   'payment-processors': 'paymentProcessors',
   vendors: 'vendors',
   'vendor-payments': 'vendorPayments',

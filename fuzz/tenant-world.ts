@@ -15,6 +15,7 @@ export type RecordKind =
   | 'workOrders'
   | 'estimates'
   | 'invoices'
+  | 'creditNotes'
   | 'payments'
   | 'vendors'
   | 'vendorPayments'
@@ -64,6 +65,7 @@ const emptyIds = (): Record<RecordKind, number[]> => ({
   workOrders: [],
   estimates: [],
   invoices: [],
+  creditNotes: [],
   payments: [],
   vendors: [],
   vendorPayments: [],
@@ -138,6 +140,7 @@ async function seedTenant(t: TestApp, org: { id: number; slug: string | null }, 
   });
   await call('invoices', 'POST', '/api/invoices', { customerId: c1.id, notes: `Draft ${marker}`, lineItems: [{ description: `Second ${marker}`, quantity: 1, rate: 10 }] });
   await call('payments', 'POST', '/api/payments', { invoiceId: inv.id, amount: '5.00', method: 'cash', reference: `Ref ${marker}`, notes: `Paid ${marker}` });
+  await call('creditNotes', 'POST', `/api/invoices/${inv.id}/credit-notes`, { reason: `Credit ${marker}`, lineItems: [{ description: `Credited ${marker}`, quantity: 1, rate: '10.00' }] });
   const vendor = await call('vendors', 'POST', '/api/vendors', { name: `Vendor ${marker}`, email: `${marker}.vendor@example.com`, notes: `Vendor notes ${marker}`, taxId: `TAX-${marker}` });
   await call('vendorPayments', 'POST', '/api/vendor-payments', { vendorId: vendor.id, amount: '12.34', reference: `VRef ${marker}`, description: `Vendor payment ${marker}` });
   await call('inventory', 'POST', '/api/inventory', { name: `Item ${marker}`, sku: `SKU-${marker}`, description: `Stock ${marker}`, quantity: 5, supplier: `Supplier ${marker}` });

@@ -1,12 +1,15 @@
 // Credit notes: request and response shapes (docs/rules/records.md#credit-notes).
 import { z } from 'zod';
-import { decimalInput, lineItemSchema, lineItemsInput } from './line-items';
+import { decimalInput, lineItemInputSchema, lineItemSchema, MAX_LINE_ITEMS } from './line-items';
 import { listQuerySchema } from './lists';
 
 /** POST /api/invoices/:id/credit-notes: what is credited, as lines (priced by the server) plus tax, and why. */
 export const createCreditNoteSchema = z.object({
   reason: z.string({ error: 'Reason is required' }).trim().min(1, 'Reason is required').max(500, 'Reason must be at most 500 characters'),
-  lineItems: lineItemsInput.refine((lines) => lines.length > 0, 'Add at least one line'),
+  lineItems: z
+    .array(lineItemInputSchema, { error: 'Line items must be a list' })
+    .min(1, 'Add at least one line')
+    .max(MAX_LINE_ITEMS, `At most ${MAX_LINE_ITEMS} line items`),
   tax: decimalInput(0, 'Tax cannot be negative').optional(),
 });
 export type CreateCreditNoteInput = z.input<typeof createCreditNoteSchema>;

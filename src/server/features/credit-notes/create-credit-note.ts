@@ -34,12 +34,13 @@ export async function createCreditNote(db: Db, ctx: RequestContext, invoiceId: n
   checkAmounts(priced.issues);
   const totals = documentTotals(priced.subtotalCents, input.tax ?? null);
   const totalCents = toCents(totals.total);
-  if (totalCents <= 0) throw fieldError('lineItems', CREDIT_MESSAGES.zero);
 
   const id = await db.transaction(async (tx) => {
     const invoice = await lockInvoiceInScope(tx, ctx, invoiceId);
     if (invoice.status === 'draft') throw conflict(CREDIT_MESSAGES.draft);
     if (invoice.status === 'void') throw conflict(CREDIT_MESSAGES.void);
+    // After the lookup: another organization's invoice is a 404 whatever the lines say.
+    if (totalCents <= 0) throw fieldError('lineItems', CREDIT_MESSAGES.zero);
     const remaining = creditableCents(invoice);
     if (remaining === 0) throw conflict(CREDIT_MESSAGES.nothingLeft);
     if (totalCents > remaining) {
