@@ -1,5 +1,6 @@
 // Saves PNGs of the invoice corrections (desktop 1280 and phone 390) for a visual check: a sent invoice's locked form,
-// the credit note dialog and its issued step, the void dialog and the list with a void invoice:
+// the credit note dialog and its issued step, the void dialog and the list with a void invoice, the refund dialog and
+// the payments list with a refund:
 // `npx tsx e2e/screenshots-credit-notes.ts`. Uses BASE_URL when given (a running app), else starts one.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -71,6 +72,22 @@ async function correctionsAt(page: Page, suffix: string) {
   await shoot(page, `invoices-with-void-${suffix}`);
 }
 
+async function refundsAt(page: Page, suffix: string) {
+  const invoice = await sentInvoice(page, `${suffix}-refund`);
+  const intent = await postJson<{ clientSecret: string }>(page, '/api/create-payment-intent', { invoiceId: invoice.id, amount: invoice.total, paymentType: 'card' });
+  await postJson(page, '/api/payment-intents/confirm', { clientSecret: intent.clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' } });
+  await page.goto(`/payments?q=${invoice.invoiceNumber}`);
+  await page.getByRole('button', { name: /^Refund payment of/ }).first().click();
+  const dialog = page.getByTestId('refund-dialog');
+  await dialog.getByLabel('Amount').fill('89.50');
+  await dialog.getByLabel('Reason').fill('Expansion tank returned');
+  await shoot(page, `refund-dialog-${suffix}`);
+  await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.goto(`/payments?q=${invoice.invoiceNumber}`);
+  await shoot(page, `payments-with-refund-${suffix}`);
+}
+
 async function main() {
   fs.mkdirSync(OUT, { recursive: true });
   let server: AppServer | null = null;
@@ -86,6 +103,7 @@ async function main() {
         state = await context.storageState();
       }
       await correctionsAt(page, suffix);
+      await refundsAt(page, suffix);
       await context.close();
     }
   } finally {

@@ -13,6 +13,7 @@ export const PATH_KINDS: Record<string, RecordKind | 'organizations'> = {
   estimates: 'estimates',
   invoices: 'invoices',
   'credit-notes': 'creditNotes',
+  payments: 'payments',
   'payment-processors': 'paymentProcessors',
   vendors: 'vendors',
   'vendor-payments': 'vendorPayments',

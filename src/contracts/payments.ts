@@ -121,9 +121,29 @@ export const paymentSchema = z.object({
   stripePaymentIntentId: z.string().nullable(),
   processor: z.string().nullable(),
   status: z.string(),
+  /** On a refund (a negative amount): the payment it returns money from. */
+  refundOfPaymentId: z.number().nullable(),
+  /** On a payment: what its pending and completed refunds return (decimal string). */
+  amountRefunded: z.string(),
   createdAt: z.string(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
+
+/** POST /api/payments/:id/refunds (docs/rules/money-and-payments.md#refunds). */
+export const refundPaymentBodySchema = z.object({
+  amount: paymentAmountSchema,
+  reason: z.string({ error: 'Reason is required' }).trim().min(1, 'Reason is required').max(500, 'Reason must be at most 500 characters'),
+  /** Made once per refund dialog: the same key again returns the first refund instead of refunding twice. */
+  idempotencyKey: z.uuid({ error: 'Idempotency key must be a UUID' }),
+});
+export type RefundPaymentInput = z.input<typeof refundPaymentBodySchema>;
+
+export const REFUND_MESSAGES = {
+  notRefundable: 'Only a completed payment can be refunded',
+  overRefund: (left: string) => `The refund cannot be more than ${left}, what is left of this payment`,
+  nothingLeft: 'This payment has been refunded in full',
+  processorGone: 'The Stripe processor that took this payment is no longer active: refund it from the Stripe dashboard',
+} as const;
 
 /** POST /api/create-payment-intent (docs/rules/money-and-payments.md#payment-form). */
 export const createPaymentIntentBodySchema = z

@@ -25,6 +25,7 @@ import { organizationsRoutes } from './features/organizations/organizations.rout
 import { estimatesRoutes } from './features/estimates/estimates.routes';
 import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { creditNotesRoutes } from './features/credit-notes/credit-notes.routes';
+import { refundsRoutes } from './features/refunds/refunds.routes';
 import { workOrdersRoutes } from './features/work-orders/work-orders.routes';
 import { searchRoutes } from './features/search/search.routes';
 import { zipRoutes } from './features/zip/zip.routes';
@@ -85,6 +86,7 @@ const FEATURES: ((app: ZodApp, deps: AppDeps) => void)[] = [
   invoicesRoutes,
   creditNotesRoutes,
   paymentsRoutes,
+  refundsRoutes,
   paymentProcessorsRoutes,
   paymentLinksRoutes,
   paymentAnalyticsRoutes,

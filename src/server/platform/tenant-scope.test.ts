@@ -110,6 +110,7 @@ const UNSCOPED: Record<string, string> = {
   'src/server/features/payment-links/start-link-payment.ts': PUBLIC,
   'src/server/features/payments/confirm-payment.ts': PUBLIC,
   'src/server/features/payments/stripe-webhook.ts': PUBLIC,
+  'src/server/features/refunds/stripe-refund-event.ts': PUBLIC,
   'src/server/features/payment-processors/stripe-webhook-secret.ts': PUBLIC,
   'src/server/features/short-urls/resolve-short-url.ts': PUBLIC,
   'src/server/features/scheduling/resolve-schedule.ts': PUBLIC,

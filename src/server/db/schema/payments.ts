@@ -1,7 +1,7 @@
 // Payments and everything around taking them: attempts, saved methods, plans, reminders, analytics,
 // processors, payment links and webhook replay protection.
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, numeric, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, instant, money, setNullOnly, tenantReference } from './columns';
 import { customers } from './customers';
 import { organizations, users } from './identity';
@@ -31,10 +31,25 @@ export const payments = pgTable(
     status: text('status').notNull().default('completed'),
     failureReason: text('failure_reason'),
     description: text('description'),
+    /**
+     * A refund is a row of its own with a negative amount, pointing at the payment it returns money from
+     * (docs/rules/money-and-payments.md#refunds): once completed, the triggers on payments take it off the invoice's
+     * amount_paid and every sum of payments nets it, with no second ledger to keep in step.
+     */
+    refundOfPaymentId: integer('refund_of_payment_id'),
+    /** On a payment: what its pending and completed refunds return, kept by the refund service under the row's lock. */
+    amountRefunded: money('amount_refunded').notNull().default('0'),
+    /** The key a refund request carries, so a second click or a retried request returns the first refund. */
+    idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
   },
   (t) => [
     unique('payments_org_id_key').on(t.organizationId, t.id),
+    tenantReference('payments_refund_of_fk', t.organizationId, t.refundOfPaymentId, t).onDelete('no action'),
+    uniqueIndex('payments_org_idempotency_key').on(t.organizationId, t.idempotencyKey),
+    index('payments_org_refund_of_idx').on(t.organizationId, t.refundOfPaymentId),
+    // Only a refund is negative, and a refund is never positive.
+    check('payments_refund_sign_check', sql`(${t.refundOfPaymentId} is null) = (${t.amount} >= 0)`),
     tenantReference('payments_invoice_fk', t.organizationId, t.invoiceId, invoices).onDelete(setNullOnly(t.invoiceId)),
     tenantReference('payments_customer_fk', t.organizationId, t.customerId, customers).onDelete(setNullOnly(t.customerId)),
     // A payment intent is recorded once, however often the browser and the webhook report it.

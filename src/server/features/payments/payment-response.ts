@@ -19,6 +19,8 @@ export function toPaymentResponse(row: PaymentRow): Payment {
     stripePaymentIntentId: row.stripePaymentIntentId,
     processor: row.processor,
     status: row.status,
+    refundOfPaymentId: row.refundOfPaymentId,
+    amountRefunded: row.amountRefunded,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -13,6 +13,7 @@ import { paymentAttempts, processedWebhookEvents } from '../../db/schema/index';
 import { invalid, notFound } from '../../platform/errors';
 import { stripeWebhookSecret, type WebhookSecretLookup } from '../payment-processors/stripe-webhook-secret';
 import { settle } from './confirm-payment';
+import { recordStripeRefund, STRIPE_REFUND_EVENTS } from '../refunds/stripe-refund-event';
 
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 /** Stripe's payment intent events are a few KB; anything near this is not one of them (413 beyond). */
@@ -99,6 +100,7 @@ export async function handleStripeWebhook(
           .where(eq(paymentAttempts.id, attempt.id));
       }
     }
+    if (STRIPE_REFUND_EVENTS.has(event.type)) await recordStripeRefund(tx, organizationId, event.data.object as Stripe.Refund);
     return { received: true as const, duplicate: false };
   });
 }

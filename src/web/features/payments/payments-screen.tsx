@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import type { Payment } from '@contracts/payments';
 import { CreditCard, Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/page-header';
@@ -11,6 +12,7 @@ import { PaymentsTable } from './components/payments-table';
 
 // The dialogs (and the card form behind them) load when first opened.
 const RecordPaymentDialog = lazy(() => import('./components/record-payment-dialog').then((m) => ({ default: m.RecordPaymentDialog })));
+const RefundPaymentDialog = lazy(() => import('./components/refund-payment-dialog').then((m) => ({ default: m.RefundPaymentDialog })));
 const ProcessPaymentDialog = lazy(() => import('./components/process-payment-dialog').then((m) => ({ default: m.ProcessPaymentDialog })));
 
 export function PaymentsScreen() {
@@ -18,6 +20,7 @@ export function PaymentsScreen() {
   const list = useListState();
   const payments = usePayments({ q: list.q, page: list.page });
   const [dialog, setDialog] = useState<'record' | 'process' | null>(null);
+  const [refunding, setRefunding] = useState<Payment | null>(null);
 
   return (
     <div className="mx-auto max-w-7xl">
@@ -50,11 +53,12 @@ export function PaymentsScreen() {
         emptyText="No payments recorded yet."
         failedTitle="Failed to load payments"
       >
-        {(rows) => <PaymentsTable payments={rows} />}
+        {(rows) => <PaymentsTable payments={rows} onRefund={can('process_payments') ? setRefunding : undefined} />}
       </ListBlock>
       <Suspense fallback={null}>
         {dialog === 'record' && <RecordPaymentDialog open onOpenChange={(open) => !open && setDialog(null)} />}
         {dialog === 'process' && <ProcessPaymentDialog open onOpenChange={(open) => !open && setDialog(null)} />}
+        {refunding && <RefundPaymentDialog payment={refunding} onClose={() => setRefunding(null)} />}
       </Suspense>
     </div>
   );

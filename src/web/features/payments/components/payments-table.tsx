@@ -2,8 +2,10 @@ import { singular } from '@contracts/vocabulary';
 import type { Payment } from '@contracts/payments';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@contracts/payments';
 import { formatDate, statusLabel } from '@contracts/format';
-import { formatMoney } from '@contracts/money';
+import { formatMoney, toCents } from '@contracts/money';
+import { Undo2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { OrganizationCell, OrganizationHead, OrganizationLine } from '@/components/organization-column';
 import { useLabels } from '@/lib/use-labels';
@@ -14,9 +16,46 @@ function MethodBadge({ method }: { method: string | null }) {
   return <Badge variant="secondary">{methodLabel(method)}</Badge>;
 }
 
+/** A completed payment (not itself a refund) with something left to refund. */
+const isRefundable = (p: Payment) => p.status === 'completed' && p.refundOfPaymentId === null && toCents(p.amount) > toCents(p.amountRefunded);
+
+/** Refunded money and refunds not (yet) completed, beside the amount. */
+function RefundNote({ payment }: { payment: Payment }) {
+  if (payment.refundOfPaymentId !== null) {
+    return payment.status === 'completed' ? null : <Badge variant="outline">{statusLabel(payment.status)}</Badge>;
+  }
+  if (toCents(payment.amountRefunded) === 0) return null;
+  const full = toCents(payment.amountRefunded) >= toCents(payment.amount);
+  return (
+    <span className="text-xs text-muted-foreground" data-testid="payment-refunded">
+      {full ? 'Refunded' : `${formatMoney(payment.amountRefunded)} refunded`}
+    </span>
+  );
+}
+
+interface PaymentsTableProps {
+  payments: Payment[];
+  /** Offer Refund on refundable rows (those who process payments). */
+  onRefund?: (payment: Payment) => void;
+}
+
 /** A table on wide screens, one card per payment on phones. */
-export function PaymentsTable({ payments }: { payments: Payment[] }) {
+export function PaymentsTable({ payments, onRefund }: PaymentsTableProps) {
   const customerHeader = singular(useLabels().customers);
+  // Icon only in the table, where the columns need the width; with its word on a phone's card.
+  const refundButton = (p: Payment, compact: boolean) =>
+    onRefund && isRefundable(p) ? (
+      <Button
+        variant="ghost"
+        size={compact ? 'icon' : 'sm'}
+        title="Refund"
+        onClick={() => onRefund(p)}
+        aria-label={`Refund payment of ${formatMoney(p.amount)}${p.invoiceNumber ? ` for ${p.invoiceNumber}` : ''}`}
+      >
+        <Undo2 aria-hidden />
+        {!compact && 'Refund'}
+      </Button>
+    ) : null;
   return (
     <>
       <div className="hidden md:block">
@@ -30,6 +69,7 @@ export function PaymentsTable({ payments }: { payments: Payment[] }) {
               <TableHead>Method</TableHead>
               <TableHead>Reference</TableHead>
               <TableHead>Received Date</TableHead>
+              {onRefund && <TableHead className="w-16 text-right">Actions</TableHead>}
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -38,12 +78,16 @@ export function PaymentsTable({ payments }: { payments: Payment[] }) {
                 <OrganizationCell organizationId={p.organizationId} />
                 <TableCell className="font-medium whitespace-nowrap">{p.invoiceNumber ?? '-'}</TableCell>
                 <TableCell className="max-w-56 truncate">{p.customerName ?? '-'}</TableCell>
-                <TableCell className="text-right whitespace-nowrap tabular-nums">{formatMoney(p.amount)}</TableCell>
+                <TableCell className="text-right whitespace-nowrap tabular-nums">
+                  <div>{formatMoney(p.amount)}</div>
+                  <RefundNote payment={p} />
+                </TableCell>
                 <TableCell>
                   <MethodBadge method={p.method} />
                 </TableCell>
                 <TableCell className="max-w-48 truncate">{p.reference ?? p.description ?? '-'}</TableCell>
                 <TableCell className="whitespace-nowrap">{formatDate(p.receivedDate)}</TableCell>
+                {onRefund && <TableCell className="text-right">{refundButton(p, true)}</TableCell>}
               </TableRow>
             ))}
           </TableBody>
@@ -55,6 +99,10 @@ export function PaymentsTable({ payments }: { payments: Payment[] }) {
             <div className="flex items-center justify-between gap-2">
               <span className="font-medium">{p.invoiceNumber ?? p.description ?? 'Payment'}</span>
               <span className="font-medium tabular-nums">{formatMoney(p.amount)}</span>
+            </div>
+            <div className="flex items-center justify-between gap-2">
+              <RefundNote payment={p} />
+              {refundButton(p, false)}
             </div>
             <div className="flex items-center justify-between gap-2 text-sm">
               <span className="truncate">{p.customerName ?? '-'}</span>
