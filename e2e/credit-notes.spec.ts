@@ -76,6 +76,14 @@ describe('credit notes and voiding', () => {
     await page.getByRole('button', { name: invoice.invoiceNumber, exact: true }).first().click();
     expect(await form.getByTestId('invoice-credited').textContent()).toBe('$80.50');
     expect(await form.getByTestId('invoice-balance').textContent()).toBe('$399.50');
+    await page.keyboard.press('Escape');
+
+    // The customer's portal (here as staff preview) lists the note with its PDF.
+    await page.goto(`/customer-portal?customer=${customer.id}`);
+    const noteRow = page.getByTestId('portal-credit-note').filter({ hasText: number });
+    await noteRow.getByText('Thermostat was returned').waitFor();
+    const [portalPdf] = await Promise.all([page.waitForEvent('download'), noteRow.getByRole('button', { name: `Download credit note ${number}` }).click()]);
+    expect(portalPdf.suggestedFilename()).toBe(`credit-note-${number}.pdf`);
     await context.close();
   });
 

@@ -1,6 +1,6 @@
 // Saves PNGs of the invoice corrections (desktop 1280 and phone 390) for a visual check: a sent invoice's locked form,
-// the credit note dialog and its issued step, the void dialog and the list with a void invoice, the refund dialog and
-// the payments list with a refund:
+// the credit note dialog and its issued step, the void dialog and the list with a void invoice, the refund dialog,
+// the payments list with a refund and the portal's credit notes:
 // `npx tsx e2e/screenshots-credit-notes.ts`. Uses BASE_URL when given (a running app), else starts one.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -59,6 +59,9 @@ async function correctionsAt(page: Page, suffix: string) {
   await dialog.getByRole('heading', { name: /issued$/ }).waitFor();
   await shoot(page, `credit-note-issued-${suffix}`);
   await dialog.getByRole('button', { name: 'Done' }).click();
+  await page.goto(`/customer-portal?customer=${invoice.customerId}`);
+  await page.getByTestId('portal-credit-note').first().scrollIntoViewIfNeeded();
+  await shoot(page, `portal-credit-notes-${suffix}`);
 
   const other = await sentInvoice(page, `${suffix}-void`);
   await page.goto(`/invoices?q=${other.invoiceNumber}`);

@@ -91,6 +91,18 @@ export const portalPaymentSchema = z.object({
 });
 export type PortalPayment = z.infer<typeof portalPaymentSchema>;
 
+/** A credit note on one of the customer's invoices (docs/rules/records.md#credit-notes). */
+export const portalCreditNoteSchema = z.object({
+  id: z.number().int(),
+  creditNoteNumber: z.string(),
+  invoiceId: z.number().int(),
+  invoiceNumber: z.string(),
+  total: z.string(),
+  reason: z.string(),
+  createdAt: z.string(),
+});
+export type PortalCreditNote = z.infer<typeof portalCreditNoteSchema>;
+
 /** docs/rules/customer-portal.md#saved-payment-methods. */
 export const savedPaymentMethodSchema = z.object({
   id: z.number().int(),
@@ -107,7 +119,9 @@ export const portalSummarySchema = z.object({
   outstandingBalance: z.string(),
   /** Balance due of invoices whose due date has passed and that are not paid. */
   overdueAmount: z.string(),
+  /** Payments less refunds. */
   totalPaid: z.string(),
+  /** Payments, not counting refunds. */
   paymentCount: z.number().int(),
 });
 export type PortalSummary = z.infer<typeof portalSummarySchema>;
@@ -120,7 +134,9 @@ export const portalResponseSchema = z.object({
   customer: portalCustomerSchema,
   organization: portalOrganizationSchema,
   invoices: z.array(portalInvoiceSchema),
+  /** Completed payments and refunds (a refund has a negative amount and method `refund`), newest first. */
   payments: z.array(portalPaymentSchema),
+  creditNotes: z.array(portalCreditNoteSchema),
   paymentMethods: z.array(savedPaymentMethodSchema),
   summary: portalSummarySchema,
   viewer: z.enum(PORTAL_VIEWERS),

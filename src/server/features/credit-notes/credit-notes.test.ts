@@ -215,3 +215,28 @@ describe('credit notes', () => {
     expect(JSON.stringify(mail)).toContain(`credit-note-${note.creditNoteNumber}.pdf`);
   });
 });
+
+describe('in the customer portal', () => {
+  it('lists the customer’s credit notes and refunds, with totals net of refunds, and gives the note’s PDF to them alone', async () => {
+    const kit = await orgKit(t);
+    const inv = await invoice(kit, 'sent');
+    const note = (await credit(kit, inv.id, '15.00', 'Scratched cover')).json();
+    const paid = (await pay(kit, inv.id, '180.00')).json();
+    const back = await call(kit.admin, 'POST', `/api/payments/${paid.id}/refunds`, { amount: '30.00', reason: 'Overcharged', idempotencyKey: crypto.randomUUID() });
+    expect(back.statusCode).toBe(201);
+
+    const portal = (await call(kit.admin, 'GET', `/api/portal?customer=${kit.customerId}`)).json();
+    expect(portal.creditNotes).toEqual([
+      { id: note.id, creditNoteNumber: 'CN-00001', invoiceId: inv.id, invoiceNumber: inv.invoiceNumber, total: '15.00', reason: 'Scratched cover', createdAt: expect.any(String) },
+    ]);
+    expect(portal.payments.map((p: { amount: string; method: string }) => `${p.amount} ${p.method}`).sort()).toEqual(['-30.00 refund', '180.00 cash']);
+    expect(portal.summary).toMatchObject({ totalPaid: '150.00', paymentCount: 1, outstandingBalance: '30.00' });
+    expect(portal.invoices[0]).toMatchObject({ status: 'sent', balanceDue: '30.00' });
+
+    const pdf = await call(kit.admin, 'GET', `/api/portal/credit-notes/${note.id}/pdf?customer=${kit.customerId}`);
+    expect(pdf.statusCode).toBe(200);
+    expect(await pdfText(pdf.rawPayload)).toContain('CN-00001');
+    const other = await orgKit(t);
+    expect((await call(other.admin, 'GET', `/api/portal/credit-notes/${note.id}/pdf?customer=${kit.customerId}`)).statusCode).toBe(404);
+  });
+});

@@ -111,6 +111,24 @@ export const isolationCases: Record<string, IsolationCase> = {
       expect((await w.t.call({ url: `/api/portal/invoices/${a.invoice.id}/pdf?token=${a.tokenA}` })).statusCode).toBe(200);
     },
   },
+  'GET /api/portal/credit-notes/:id/pdf': {
+    kind: 'custom',
+    run: async (w) => {
+      const a = await portalOfA(w);
+      const note = await w.t.call({
+        method: 'POST',
+        url: `/api/invoices/${a.invoice.id}/credit-notes`,
+        cookie: w.adminA.cookie,
+        payload: { reason: 'A only', lineItems: [{ description: 'Credit', rate: '5.00' }] },
+      });
+      expect(note.statusCode).toBe(201);
+      const url = `/api/portal/credit-notes/${note.json().id}/pdf`;
+      expect((await w.t.call({ url: `${url}?customer=${a.customer.id}`, cookie: w.adminB.cookie })).statusCode).toBe(404);
+      expect((await w.t.call({ url: `${url}?token=${a.tokenB}` })).statusCode).toBe(404);
+      expect((await w.t.call({ url, cookie: w.customerB.cookie })).statusCode).toBe(404);
+      expect((await w.t.call({ url: `${url}?token=${a.tokenA}` })).statusCode).toBe(200);
+    },
+  },
   'POST /api/customers/:id/portal-link': {
     kind: 'custom',
     run: async (w) => {

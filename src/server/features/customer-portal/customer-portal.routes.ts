@@ -21,7 +21,7 @@ import { confirmSetupIntent } from './confirm-setup-intent';
 import { createSetupIntent } from './create-setup-intent';
 import { emailPortalLink } from './email-portal-link';
 import { getPortal, listSavedMethods } from './get-portal';
-import { renderPortalInvoicePdf, startPortalInvoicePayment } from './portal-invoice';
+import { renderPortalCreditNotePdf, renderPortalInvoicePdf, startPortalInvoicePayment } from './portal-invoice';
 import { portalScope, resolvePortalCustomer, resolvePortalPayer } from './resolve-portal-customer';
 import { revokeCustomerPortalLinks } from './revoke-portal-links';
 
@@ -115,6 +115,21 @@ export function customerPortalRoutes(app: ZodApp, deps: AppDeps) {
     handler: async (req, reply) => {
       const { customer } = await resolvePortalCustomer(db, req, { customerId: req.query.customer, token: req.query.token });
       const { fileName, pdf } = await renderPortalInvoicePdf(db, portalScope(req, customer), customer, req.params.id);
+      return sendPdf(reply, fileName, pdf);
+    },
+  });
+
+  app.get('/api/portal/credit-notes/:id/pdf', {
+    config: { access: portal, answers: 'application/pdf' },
+    schema: {
+      tags: ['customer-portal'],
+      summary: "One of the portal customer's credit notes as a PDF download (credit-note-CN-00001.pdf)",
+      params: idParamsSchema,
+      querystring: portalAccessQuerySchema,
+    },
+    handler: async (req, reply) => {
+      const { customer } = await resolvePortalCustomer(db, req, { customerId: req.query.customer, token: req.query.token });
+      const { fileName, pdf } = await renderPortalCreditNotePdf(db, portalScope(req, customer), customer, req.params.id);
       return sendPdf(reply, fileName, pdf);
     },
   });

@@ -4,7 +4,7 @@ import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { PortalInvoice, PortalResponse, PortalViewer, SavedPaymentMethod } from '../../../contracts/customer-portal';
 import { fromCents, toCents } from '../../../contracts/money';
 import type { DbOrTx } from '../../db/client';
-import { invoices, organizations, payments, savedPaymentMethods } from '../../db/schema/index';
+import { creditNotes, invoices, organizations, payments, savedPaymentMethods } from '../../db/schema/index';
 import { runAll } from '../../platform/lists';
 import { isOverdue } from '../documents/invoice-view';
 import type { CustomerRow } from './resolve-portal-customer';
@@ -12,7 +12,7 @@ import type { CustomerRow } from './resolve-portal-customer';
 /** `canPay`: whether this viewer may start a payment or save a card (resolve-portal-customer.ts). */
 export async function getPortal(db: DbOrTx, customer: CustomerRow, viewer: PortalViewer, canPay: boolean): Promise<PortalResponse> {
   const org = customer.organizationId;
-  const [[organization], invoiceRows, paymentRows, methods] = await runAll(
+  const [[organization], invoiceRows, paymentRows, methods, noteRows] = await runAll(
     db,
     () =>
       db
@@ -32,6 +32,21 @@ export async function getPortal(db: DbOrTx, customer: CustomerRow, viewer: Porta
         .where(and(eq(payments.organizationId, org), eq(payments.customerId, customer.id), eq(payments.status, 'completed')))
         .orderBy(desc(payments.receivedDate), desc(payments.id)),
     () => listSavedMethods(db, org, customer.id),
+    () =>
+      db
+        .select({
+          id: creditNotes.id,
+          creditNoteNumber: creditNotes.creditNoteNumber,
+          invoiceId: creditNotes.invoiceId,
+          invoiceNumber: invoices.invoiceNumber,
+          total: creditNotes.total,
+          reason: creditNotes.reason,
+          createdAt: creditNotes.createdAt,
+        })
+        .from(creditNotes)
+        .innerJoin(invoices, and(eq(invoices.organizationId, creditNotes.organizationId), eq(invoices.id, creditNotes.invoiceId)))
+        .where(and(eq(creditNotes.organizationId, org), eq(creditNotes.customerId, customer.id)))
+        .orderBy(desc(creditNotes.createdAt), desc(creditNotes.id)),
   );
 
   const paidByInvoice = await paidCentsByInvoice(
@@ -89,12 +104,13 @@ export async function getPortal(db: DbOrTx, customer: CustomerRow, viewer: Porta
       receivedDate: p.receivedDate.toISOString(),
       method: p.method,
     })),
+    creditNotes: noteRows.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),
     paymentMethods: methods,
     summary: {
       outstandingBalance: fromCents(outstanding),
       overdueAmount: fromCents(overdue),
       totalPaid: fromCents(totalPaid),
-      paymentCount: paymentRows.length,
+      paymentCount: paymentRows.filter((p) => p.refundOfPaymentId === null).length,
     },
     viewer,
     canPay,

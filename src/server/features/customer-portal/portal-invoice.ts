@@ -5,9 +5,10 @@ import { PORTAL_MESSAGES } from '../../../contracts/customer-portal';
 import type { PaymentIntentResponse } from '../../../contracts/payments';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
-import { invoices } from '../../db/schema/index';
+import { creditNotes, invoices } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { conflict, notFound } from '../../platform/errors';
+import { renderCreditNotePdf } from '../credit-notes/credit-note-pdf';
 import { renderInvoicePdf } from '../documents/invoice-pdf';
 import { lockInvoiceBalance } from '../payments/settle-payment';
 import { startPayment } from '../payments/start-payment';
@@ -45,4 +46,15 @@ export async function startPortalInvoicePayment(db: DbOrTx, config: Config, cust
     paymentType: 'card',
     source: 'portal',
   });
+}
+
+/** One of the customer's credit notes as a PDF; anyone else's is a 404 like a missing one. */
+export async function renderPortalCreditNotePdf(db: DbOrTx, scope: RequestContext, customer: CustomerRow, creditNoteId: number) {
+  const [row] = await db
+    .select({ id: creditNotes.id })
+    .from(creditNotes)
+    .where(and(eq(creditNotes.id, creditNoteId), eq(creditNotes.organizationId, customer.organizationId), eq(creditNotes.customerId, customer.id)))
+    .limit(1);
+  if (!row) throw notFound('Credit note not found');
+  return renderCreditNotePdf(db, scope, creditNoteId);
 }

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Eye } from 'lucide-react';
-import { PORTAL_MESSAGES, portalTokenFromAddress, type PortalInvoice, type PortalResponse } from '@contracts/customer-portal';
+import { PORTAL_MESSAGES, portalTokenFromAddress, type PortalCreditNote, type PortalInvoice, type PortalResponse } from '@contracts/customer-portal';
 import { isStaffRole } from '@contracts/permissions';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth/current-user';
@@ -12,7 +12,8 @@ import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { downloadPortalInvoice, portalKeys, usePortal, type PortalAccess } from '@/features/customer-portal/api/portal-api';
+import { downloadPortalCreditNote, downloadPortalInvoice, portalKeys, usePortal, type PortalAccess } from '@/features/customer-portal/api/portal-api';
+import { CreditNotesList } from '@/features/customer-portal/components/credit-notes-list';
 import { AccountInfo } from '@/features/customer-portal/components/account-info';
 import { InvoicesList } from '@/features/customer-portal/components/invoices-list';
 import { PaymentHistory } from '@/features/customer-portal/components/payment-history';
@@ -94,17 +95,21 @@ function PortalContent({ data, access }: { data: PortalResponse; access: PortalA
   const [downloadingId, setDownloadingId] = useState<number | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: portalKeys.all });
 
-  const download = async (invoice: PortalInvoice) => {
-    setDownloadingId(invoice.id);
+  const [downloadingNoteId, setDownloadingNoteId] = useState<number | null>(null);
+  /** A PDF download with the portal's messages, its button busy meanwhile. */
+  const downloading = async (setBusy: (id: number | null) => void, id: number, save: () => Promise<string>) => {
+    setBusy(id);
     try {
-      await downloadPortalInvoice(access, invoice);
+      await save();
       toast({ title: PORTAL_MESSAGES.downloaded });
     } catch (error) {
       toast({ variant: 'destructive', title: PORTAL_MESSAGES.downloadFailed, description: errorMessage(error, '') || undefined });
     } finally {
-      setDownloadingId(null);
+      setBusy(null);
     }
   };
+  const download = (invoice: PortalInvoice) => downloading(setDownloadingId, invoice.id, () => downloadPortalInvoice(access, invoice));
+  const downloadNote = (note: PortalCreditNote) => downloading(setDownloadingNoteId, note.id, () => downloadPortalCreditNote(access, note));
 
   const { customer } = data;
   return (
@@ -125,6 +130,7 @@ function PortalContent({ data, access }: { data: PortalResponse; access: PortalA
       <AccountInfo customer={customer} />
       <SummaryCards summary={data.summary} />
       <InvoicesList invoices={data.invoices} downloadingId={downloadingId} onDownload={download} onPay={data.canPay ? setPaying : undefined} />
+      <CreditNotesList notes={data.creditNotes} downloadingId={downloadingNoteId} onDownload={downloadNote} />
       <SavedMethods methods={data.paymentMethods} onAdd={data.canPay ? () => setAddingMethod(true) : undefined} />
       <PaymentHistory payments={data.payments} />
       <Suspense fallback={null}>

@@ -62,3 +62,8 @@ export function confirmCardSetup(body: ConfirmSetupBody): Promise<SavedPaymentMe
 export function downloadPortalInvoice(access: PortalAccess, invoice: { id: number; invoiceNumber: string }): Promise<string> {
   return downloadFile(`/api/portal/invoices/${invoice.id}/pdf${previewSearch(access)}`, `invoice-${invoice.invoiceNumber}.pdf`, tokenHeaders(access));
 }
+
+/** Saves a credit note's PDF as credit-note-{number}.pdf. */
+export function downloadPortalCreditNote(access: PortalAccess, note: { id: number; creditNoteNumber: string }): Promise<string> {
+  return downloadFile(`/api/portal/credit-notes/${note.id}/pdf${previewSearch(access)}`, `credit-note-${note.creditNoteNumber}.pdf`, tokenHeaders(access));
+}

@@ -6,6 +6,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { paymentMethodLabel } from '../portal-display';
 
+/** Money received in green; a refund (negative, money back to the customer) in the text colour. */
+const amountClass = (amount: string) => (amount.startsWith('-') ? 'font-medium tabular-nums' : 'font-medium text-green-700 tabular-nums');
+
 export function PaymentHistory({ payments }: { payments: PortalPayment[] }) {
   return (
     <Card className="overflow-hidden">
@@ -37,7 +40,7 @@ export function PaymentHistory({ payments }: { payments: PortalPayment[] }) {
                     <TableCell className="font-medium">{p.invoiceNumber ?? '-'}</TableCell>
                     <TableCell className="whitespace-nowrap">{formatDate(p.receivedDate)}</TableCell>
                     <TableCell>{paymentMethodLabel(p.method)}</TableCell>
-                    <TableCell className="text-right font-medium text-green-700 tabular-nums">{formatMoney(p.amount)}</TableCell>
+                    <TableCell className={`text-right ${amountClass(p.amount)}`}>{formatMoney(p.amount)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -52,7 +55,7 @@ export function PaymentHistory({ payments }: { payments: PortalPayment[] }) {
                     {formatDate(p.receivedDate)} · {paymentMethodLabel(p.method)}
                   </p>
                 </div>
-                <span className="font-medium text-green-700 tabular-nums">{formatMoney(p.amount)}</span>
+                <span className={amountClass(p.amount)}>{formatMoney(p.amount)}</span>
               </li>
             ))}
           </ul>
