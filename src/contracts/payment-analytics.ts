@@ -153,6 +153,11 @@ export const paymentAnalyticsSchema = z.object({
     succeeded: z.number().int(),
     attempted: z.number().int(),
   }),
+  /**
+   * Money given back in the last 90 days: completed refunds (their total as a positive amount) and credit notes
+   * issued (docs/rules/money-and-payments.md#refunds, docs/rules/records.md#credit-notes).
+   */
+  corrections: z.object({ refunds: amountCountSchema, creditNotes: amountCountSchema }),
   customerAnalysis: z.object({
     totalCustomers: z.number().int(),
     autoPay: z.number().int(),

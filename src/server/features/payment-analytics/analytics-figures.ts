@@ -1,9 +1,10 @@
 // The payment analytics figures: one aggregate query per table (count/sum/avg with FILTER), no rows loaded.
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { toCents } from '../../../contracts/money';
 import { ANALYTICS_WINDOW_DAYS } from '../../../contracts/payment-analytics';
-import type { DbOrTx } from '../../db/client';
-import { customers, invoices, paymentAttempts } from '../../db/schema/index';
+import { rowsOf, type DbOrTx } from '../../db/client';
+import { creditNotes, customers, invoices, paymentAttempts, payments } from '../../db/schema/index';
 import { at, owedInvoices, sumText } from '../documents/balance-due';
 import { DAY_MS, isOverdueBeyondCurrent } from './aging-sql';
 import { tenantWhere, type TenantScope } from '../../platform/tenancy';
@@ -139,5 +140,21 @@ export async function customerFigures(db: DbOrTx, scope: TenantScope) {
       net60: count(r?.net60),
       due_on_receipt: count(r?.due_on_receipt),
     },
+  };
+}
+
+/** Completed refunds and credit notes of the last 90 days: how many and how much (refunds as a positive total). */
+export async function correctionFigures(db: DbOrTx, scope: TenantScope, w: AnalyticsWindows) {
+  const refunds = sql`(select count(*)::int as n, coalesce(-sum(${payments.amount}), 0)::text as total from ${payments}
+    where ${tenantWhere(scope, payments, eq(payments.status, 'completed'), sql`${payments.refundOfPaymentId} is not null`, within(payments.receivedDate, w.start, w.now))})`;
+  const notes = sql`(select count(*)::int as n, coalesce(sum(${creditNotes.total}), 0)::text as total from ${creditNotes}
+    where ${tenantWhere(scope, creditNotes, within(creditNotes.createdAt, w.start, w.now))})`;
+  const [r] = await rowsOf<{ refund_n: number; refund_total: string; note_n: number; note_total: string }>(
+    db,
+    sql`select r.n as refund_n, r.total as refund_total, c.n as note_n, c.total as note_total from ${refunds} as r, ${notes} as c`,
+  );
+  return {
+    refunds: { count: Number(r?.refund_n ?? 0), totalCents: toCents(r?.refund_total ?? '0') },
+    creditNotes: { count: Number(r?.note_n ?? 0), totalCents: toCents(r?.note_total ?? '0') },
   };
 }

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import type { RequestContext } from '../../platform/context';
 import { runAll } from '../../platform/lists';
 import { tenantScope } from '../../platform/tenancy';
-import { analyticsWindows, attemptFigures, customerFigures, owedFigures, paymentTimeFigures } from './analytics-figures';
+import { analyticsWindows, attemptFigures, correctionFigures, customerFigures, owedFigures, paymentTimeFigures } from './analytics-figures';
 import { inviteSetFigures } from './invite-set';
 import { reminderSetFigures } from './reminder-set';
 
@@ -22,7 +22,7 @@ const change = (current: number | null, previous: number | null): number | null 
 export async function getPaymentAnalytics(db: DbOrTx, ctx: RequestContext, query: AnalyticsQuery, now = new Date()): Promise<PaymentAnalytics> {
   const w = analyticsWindows(now);
   const scope = tenantScope(ctx, query.organizationId);
-  const [owed, time, att, cust, reminders, invites] = await runAll(
+  const [owed, time, att, cust, reminders, invites, corrections] = await runAll(
     db,
     () => owedFigures(db, scope, now),
     () => paymentTimeFigures(db, scope, w),
@@ -31,6 +31,7 @@ export async function getPaymentAnalytics(db: DbOrTx, ctx: RequestContext, query
     // The actions' counts come from the queries the actions run (reminder-set.ts, invite-set.ts).
     () => reminderSetFigures(db, scope, now),
     () => inviteSetFigures(db, scope, now),
+    () => correctionFigures(db, scope, w),
   );
   const days = time.days === null ? null : oneDecimal(time.days);
   const previousDays = time.previousDays === null ? null : oneDecimal(time.previousDays);
@@ -42,6 +43,10 @@ export async function getPaymentAnalytics(db: DbOrTx, ctx: RequestContext, query
     avgPaymentTime: { days, previousDays, changeDays: change(days, previousDays) },
     successRate: { percent, previousPercent, changePoints: change(percent, previousPercent) },
     publicLinkAttempts: { succeeded: att.linkSucceeded, attempted: att.linkAttempted },
+    corrections: {
+      refunds: { total: fromCents(corrections.refunds.totalCents), count: corrections.refunds.count },
+      creditNotes: { total: fromCents(corrections.creditNotes.totalCents), count: corrections.creditNotes.count },
+    },
     customerAnalysis: cust,
     recommended: {
       overdueCustomers: reminders.overdueCustomers,

@@ -153,6 +153,20 @@ describe('refunds through the test gateway and by hand', () => {
   });
 });
 
+describe('in Payment Analytics', () => {
+  it('counts the last 90 days of completed refunds and credit notes with their totals', async () => {
+    const kit = await orgKit(t);
+    const figures = async () => (await call(kit.admin, 'GET', '/api/reports/payment-analytics')).json().corrections;
+    expect(await figures()).toEqual({ refunds: { count: 0, total: '0.00' }, creditNotes: { count: 0, total: '0.00' } });
+    const inv = await paidInvoice(kit, '250.00');
+    const payment = await payByTestCard(kit, inv.id, '250.00');
+    await refund(kit, payment.id, '20.00');
+    await refund(kit, payment.id, '5.50');
+    await call(kit.admin, 'POST', `/api/invoices/${inv.id}/credit-notes`, { reason: 'Goodwill', lineItems: [{ description: 'Goodwill', rate: '12.00' }] });
+    expect(await figures()).toEqual({ refunds: { count: 2, total: '25.50' }, creditNotes: { count: 1, total: '12.00' } });
+  });
+});
+
 describe('refunds through Stripe', () => {
   /** A Stripe card payment as the webhook books it. */
   async function stripePayment(total: string) {

@@ -3,6 +3,7 @@ import {
   AGING_BUCKET_VIEWS,
   avgPaymentTimeCaption,
   avgPaymentTimeValue,
+  correctionsNote,
   overdueCaption,
   publicLinkAttemptsNote,
   shareOf,
@@ -81,5 +82,14 @@ describe('recommended action toasts', () => {
     });
     expect(portalToast({ updated: 4 }).description).toBe('Portal access turned on for 4 customers.');
     expect(invitesToast({ sent: 1, skippedWithoutEmail: 0, skippedRecent: 1, failed: 0 }).description).toBe('Sent 1 auto-pay invitation, 1 skipped (invited within 24 hours).');
+  });
+});
+
+describe('correctionsNote', () => {
+  it('counts refunds and credit notes of the last 90 days with their totals, in the singular for one', () => {
+    expect(correctionsNote({ refunds: { count: 2, total: '75.00' }, creditNotes: { count: 1, total: '15.00' } })).toBe(
+      'Last 90 days: 2 refunds ($75.00) · 1 credit note ($15.00)',
+    );
+    expect(correctionsNote({ refunds: { count: 0, total: '0.00' }, creditNotes: { count: 0, total: '0.00' } })).toBe('No refunds or credit notes in the last 90 days');
   });
 });

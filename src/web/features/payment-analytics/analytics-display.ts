@@ -1,5 +1,6 @@
 // What the Payment Analytics screen writes: card values and captions, bucket labels (the buckets' sums come from the server). Real
 // figures only (docs/rules/money-and-payments.md#payment-analytics): a missing figure is '—' with the reason, never a placeholder number.
+import { formatMoney } from '@contracts/money';
 import type { AgingBucket, PaymentAnalytics } from '@contracts/payment-analytics';
 import { singular, type LabelSet } from '@contracts/vocabulary';
 
@@ -64,6 +65,13 @@ export function successRateCaption({ percent, changePoints }: PaymentAnalytics['
 export function publicLinkAttemptsNote({ succeeded, attempted }: PaymentAnalytics['publicLinkAttempts']): string {
   if (attempted === 0) return 'No public link attempts in the last 90 days';
   return `Public link attempts: ${number.format(succeeded)} of ${number.format(attempted)} succeeded`;
+}
+
+/** "Last 90 days: 2 refunds ($75.00) · 1 credit note ($15.00)", or that there were none. */
+export function correctionsNote({ refunds, creditNotes }: PaymentAnalytics['corrections']): string {
+  if (refunds.count === 0 && creditNotes.count === 0) return 'No refunds or credit notes in the last 90 days';
+  const part = (n: number, one: string, total: string) => `${number.format(n)} ${n === 1 ? one : `${one}s`} (${formatMoney(total)})`;
+  return `Last 90 days: ${part(refunds.count, 'refund', refunds.total)} · ${part(creditNotes.count, 'credit note', creditNotes.total)}`;
 }
 
 /** Whole percent of the part in the whole, for the distribution bars; 0 without a whole. */

@@ -1,4 +1,4 @@
-import { Clock, DollarSign, Percent, TriangleAlert, type LucideIcon } from 'lucide-react';
+import { Clock, DollarSign, Percent, TriangleAlert, Undo2, type LucideIcon } from 'lucide-react';
 import type { PaymentAnalytics } from '@contracts/payment-analytics';
 import { formatMoney } from '@contracts/money';
 import type { LabelSet } from '@contracts/vocabulary';
@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import {
   avgPaymentTimeCaption,
   avgPaymentTimeValue,
+  correctionsNote,
   overdueCaption,
   publicLinkAttemptsNote,
   successRateCaption,
@@ -54,6 +55,7 @@ function SummaryCard({
 /** Outstanding Balance is the balance due of owed invoices: the same figure, and the same line, as the dashboard's Pending card. */
 export function SummaryCards({ figures, labels }: { figures: PaymentAnalytics; labels: LabelSet }) {
   return (
+    <div className="grid gap-2">
     <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 sm:gap-4 xl:grid-cols-4">
       <SummaryCard
         testId="outstanding-balance"
@@ -84,6 +86,11 @@ export function SummaryCards({ figures, labels }: { figures: PaymentAnalytics; l
         note={publicLinkAttemptsNote(figures.publicLinkAttempts)}
         icon={Percent}
       />
+    </div>
+    <p className="flex items-center gap-1.5 text-xs text-muted-foreground" data-testid="corrections-note">
+      <Undo2 className="size-3.5 shrink-0" aria-hidden />
+      {correctionsNote(figures.corrections)}
+    </p>
     </div>
   );
 }
