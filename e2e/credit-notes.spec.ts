@@ -76,6 +76,11 @@ describe('credit notes and voiding', () => {
     await page.getByRole('button', { name: invoice.invoiceNumber, exact: true }).first().click();
     expect(await form.getByTestId('invoice-credited').textContent()).toBe('$80.50');
     expect(await form.getByTestId('invoice-balance').textContent()).toBe('$399.50');
+    // The invoice's dialog lists its notes, to download or send again.
+    const listed = form.getByTestId('invoice-credit-note').filter({ hasText: number });
+    await listed.getByText('Thermostat was returned').waitFor();
+    const [again] = await Promise.all([page.waitForEvent('download'), listed.getByRole('button', { name: `Download credit note ${number}` }).click()]);
+    expect(again.suggestedFilename()).toBe(`credit-note-${number}.pdf`);
     await page.keyboard.press('Escape');
 
     // The customer's portal (here as staff preview) lists the note with its PDF.

@@ -59,6 +59,11 @@ async function correctionsAt(page: Page, suffix: string) {
   await dialog.getByRole('heading', { name: /issued$/ }).waitFor();
   await shoot(page, `credit-note-issued-${suffix}`);
   await dialog.getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('button', { name: invoice.invoiceNumber, exact: true }).first().click();
+  const notes = page.getByTestId('invoice-credit-note').first();
+  await notes.scrollIntoViewIfNeeded();
+  await shoot(page, `invoice-credited-${suffix}`);
+  await page.keyboard.press('Escape');
   await page.goto(`/customer-portal?customer=${invoice.customerId}`);
   await page.getByTestId('portal-credit-note').first().scrollIntoViewIfNeeded();
   await shoot(page, `portal-credit-notes-${suffix}`);

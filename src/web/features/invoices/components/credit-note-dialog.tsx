@@ -15,7 +15,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Textarea } from '@/components/ui/textarea';
 import { LineItemsEditor, linesSubtotalCents } from '@/components/line-items-editor';
-import { downloadCreditNotePdf, useCreateCreditNote, useEmailCreditNote } from '@/features/invoices/api/credit-notes';
+import { useCreateCreditNote, useEmailCreditNote } from '@/features/invoices/api/credit-notes';
+import { useCreditNoteDownload } from '@/features/invoices/components/use-credit-note-download';
 import {
   creditNoteFormSchema,
   creditNoteValues,
@@ -113,17 +114,8 @@ function CreditNoteForm({ invoice, onClose }: { invoice: Invoice; onClose: () =>
 
 function IssuedNote({ note, onDone }: { note: CreditNote; onDone: () => void }) {
   const email = useEmailCreditNote();
-  const [downloading, setDownloading] = useState(false);
-  const download = async () => {
-    setDownloading(true);
-    try {
-      await downloadCreditNotePdf(note);
-    } catch {
-      toast({ variant: 'destructive', title: 'Download failed, please try again.' });
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const { download, downloadingId } = useCreditNoteDownload();
+  const downloading = downloadingId !== null;
   return (
     <>
       <DialogHeader>
@@ -149,7 +141,7 @@ function IssuedNote({ note, onDone }: { note: CreditNote; onDone: () => void }) 
             {email.isPending ? 'Sending...' : 'Email'}
           </Button>
         )}
-        <Button variant="outline" onClick={() => void download()} disabled={downloading}>
+        <Button variant="outline" onClick={() => void download(note)} disabled={downloading}>
           <Download aria-hidden />
           {downloading ? 'Downloading...' : 'Download'}
         </Button>

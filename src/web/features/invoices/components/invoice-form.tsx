@@ -23,6 +23,7 @@ import { LineItemsEditor } from '@/components/line-items-editor';
 import { useCreateInvoice } from '@/features/invoices/api/create-invoice';
 import { useInvoice } from '@/features/invoices/api/get-invoice';
 import { useUpdateInvoice } from '@/features/invoices/api/update-invoice';
+import { InvoiceCreditNotes } from '@/features/invoices/components/invoice-credit-notes';
 import { useInvoiceActions } from '@/features/invoices/components/use-invoice-actions';
 import {
   balanceDueCents,
@@ -304,6 +305,8 @@ function InvoiceFormBody({ invoice, onDone }: { invoice: Invoice | null; onDone:
             </>
           )}
         </dl>
+
+        {invoice && toCents(invoice.amountCredited) > 0 && <InvoiceCreditNotes invoiceId={invoice.id} canEmail={can('manage_invoices')} />}
 
         <DialogFooter>
           {created ? (
