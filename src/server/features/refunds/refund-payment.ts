@@ -108,7 +108,7 @@ async function refundAtProcessor(db: Db, config: Config, payment: PaymentRow, re
     const stripe = stripeClient(processor.secretKey, config.STRIPE_API_BASE);
     const made = await callStripe('refund payment', () =>
       stripe.refunds.create(
-        { payment_intent: payment.stripePaymentIntentId!, amount: amountCents, metadata: { organizationId: String(payment.organizationId), refundPaymentId: String(refund.id) } },
+        { payment_intent: payment.stripePaymentIntentId!, amount: amountCents, metadata: { organizationId: String(payment.organizationId), processorId: String(processor.processorId), refundPaymentId: String(refund.id) } },
         { idempotencyKey: `refund-${payment.organizationId}-${refund.id}` },
       ),
     );
