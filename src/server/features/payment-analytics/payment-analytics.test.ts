@@ -256,6 +256,7 @@ describe('GET /api/reports/payment-analytics', () => {
       avgPaymentTime: { days: null, previousDays: null, changeDays: null },
       successRate: { percent: null, previousPercent: null, changePoints: null },
       publicLinkAttempts: { succeeded: 0, attempted: 0 },
+      corrections: { refunds: { total: '0.00', count: 0 }, creditNotes: { total: '0.00', count: 0 } },
       customerAnalysis: {
         totalCustomers: 0,
         autoPay: 0,
@@ -309,6 +310,7 @@ describe('GET /api/reports/payment-analytics', () => {
       avgPaymentTime: { days: 22.5, previousDays: 30, changeDays: -7.5 },
       successRate: { percent: 75, previousPercent: 50, changePoints: 25 },
       publicLinkAttempts: { succeeded: 0, attempted: 0 },
+      corrections: { refunds: { total: '0.00', count: 0 }, creditNotes: { total: '0.00', count: 0 } },
       customerAnalysis: {
         totalCustomers: 5,
         autoPay: 1,
