@@ -138,6 +138,15 @@ export const refundPaymentBodySchema = z.object({
 });
 export type RefundPaymentInput = z.input<typeof refundPaymentBodySchema>;
 
+/**
+ * What can still be refunded of a payment, in cents: 0 unless it is a completed payment (not itself a refund); else its
+ * amount less its pending and completed refunds. The server's check and the Refund button read the same rule.
+ */
+export function refundableCents(p: { status: string; amount: string; amountRefunded: string; refundOfPaymentId: number | null }): number {
+  if (p.status !== 'completed' || p.refundOfPaymentId !== null) return 0;
+  return Math.max(0, toCents(p.amount) - toCents(p.amountRefunded));
+}
+
 export const REFUND_MESSAGES = {
   notRefundable: 'Only a completed payment can be refunded',
   overRefund: (left: string) => `The refund cannot be more than ${left}, what is left of this payment`,

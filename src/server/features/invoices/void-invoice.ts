@@ -2,7 +2,7 @@
 // longer be edited, paid or credited.
 import { and, eq } from 'drizzle-orm';
 import type { Invoice } from '../../../contracts/invoices';
-import { formatMoney } from '../../../contracts/money';
+import { formatMoney, toCents } from '../../../contracts/money';
 import type { Db } from '../../db/client';
 import { invoices, paymentLinks } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
@@ -24,7 +24,7 @@ export async function voidInvoice(db: Db, ctx: RequestContext, id: number, reaso
   await db.transaction(async (tx) => {
     const current = await lockInvoiceInScope(tx, ctx, id);
     if (current.status === 'void') throw conflict(VOID_MESSAGES.already);
-    if (Number(current.amountPaid) > 0) throw conflict(VOID_MESSAGES.paid(current.amountPaid));
+    if (toCents(current.amountPaid) > 0) throw conflict(VOID_MESSAGES.paid(current.amountPaid));
     const organizationId = current.organizationId;
     await tx
       .update(invoices)

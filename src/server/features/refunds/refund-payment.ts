@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { formatMoney, fromCents, toCents } from '../../../contracts/money';
-import { REFUND_MESSAGES, type Payment } from '../../../contracts/payments';
+import { refundableCents, REFUND_MESSAGES, type Payment } from '../../../contracts/payments';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { invoices, payments } from '../../db/schema/index';
@@ -44,8 +44,8 @@ export async function refundPayment(db: Db, config: Config, ctx: RequestContext,
       .where(and(eq(payments.organizationId, payment.organizationId), eq(payments.idempotencyKey, req.idempotencyKey)));
     if (earlier) return { kind: 'replay', refund: earlier };
     if (payment.status !== 'completed' || payment.refundOfPaymentId !== null || toCents(payment.amount) <= 0) throw conflict(REFUND_MESSAGES.notRefundable);
-    const leftCents = toCents(payment.amount) - toCents(payment.amountRefunded);
-    if (leftCents <= 0) throw conflict(REFUND_MESSAGES.nothingLeft);
+    const leftCents = refundableCents(payment);
+    if (leftCents === 0) throw conflict(REFUND_MESSAGES.nothingLeft);
     if (req.amountCents > leftCents) throw fieldError('amount', REFUND_MESSAGES.overRefund(formatMoney(fromCents(leftCents))));
 
     // Held against the payment from now on: a second refund sees it, and a failure gives it back.
@@ -130,7 +130,7 @@ async function failRefund(db: Db, refund: PaymentRow, reason: string): Promise<v
 }
 
 /** A refund that did not happen no longer holds its amount against the payment. */
-async function giveBack(tx: DbOrTx, refund: PaymentRow): Promise<void> {
+export async function giveBack(tx: DbOrTx, refund: PaymentRow): Promise<void> {
   await tx
     .update(payments)
     .set({ amountRefunded: sql`${payments.amountRefunded} - ${fromCents(-toCents(refund.amount))}::numeric` })
@@ -169,4 +169,3 @@ export async function reopenIfUncovered(tx: DbOrTx, organizationId: number, invo
     );
 }
 
-export { giveBack };

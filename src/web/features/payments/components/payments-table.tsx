@@ -1,6 +1,6 @@
 import { singular } from '@contracts/vocabulary';
 import type { Payment } from '@contracts/payments';
-import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@contracts/payments';
+import { PAYMENT_METHOD_LABELS, refundableCents, type PaymentMethod } from '@contracts/payments';
 import { formatDate, statusLabel } from '@contracts/format';
 import { formatMoney, toCents } from '@contracts/money';
 import { Undo2 } from 'lucide-react';
@@ -15,9 +15,6 @@ const methodLabel = (m: string | null) => (m ? (PAYMENT_METHOD_LABELS[m as Payme
 function MethodBadge({ method }: { method: string | null }) {
   return <Badge variant="secondary">{methodLabel(method)}</Badge>;
 }
-
-/** A completed payment (not itself a refund) with something left to refund. */
-const isRefundable = (p: Payment) => p.status === 'completed' && p.refundOfPaymentId === null && toCents(p.amount) > toCents(p.amountRefunded);
 
 /** Refunded money and refunds not (yet) completed, beside the amount. */
 function RefundNote({ payment }: { payment: Payment }) {
@@ -44,7 +41,7 @@ export function PaymentsTable({ payments, onRefund }: PaymentsTableProps) {
   const customerHeader = singular(useLabels().customers);
   // Icon only in the table, where the columns need the width; with its word on a phone's card.
   const refundButton = (p: Payment, compact: boolean) =>
-    onRefund && isRefundable(p) ? (
+    onRefund && refundableCents(p) > 0 ? (
       <Button
         variant="ghost"
         size={compact ? 'icon' : 'sm'}

@@ -5,8 +5,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { refundPaymentBodySchema, type Payment } from '@contracts/payments';
-import { formatMoney, fromCents, toCents } from '@contracts/money';
+import { refundableCents, refundPaymentBodySchema, type Payment } from '@contracts/payments';
+import { formatMoney, fromCents } from '@contracts/money';
 import { api, errorMessage } from '@/lib/api-client';
 import { textField } from '@/lib/form-fields';
 import { applyServerIssues } from '@/lib/server-issues';
@@ -25,9 +25,6 @@ const formSchema = z.object({
 type FormValues = z.input<typeof formSchema>;
 type FormOutput = z.output<typeof formSchema>;
 const resolver = zodResolver(formSchema);
-
-/** What is left to refund of a payment, in cents. */
-export const refundableCents = (p: Pick<Payment, 'amount' | 'amountRefunded'>) => Math.max(0, toCents(p.amount) - toCents(p.amountRefunded));
 
 export function RefundPaymentDialog({ payment, onClose }: { payment: Payment | null; onClose: () => void }) {
   return (
