@@ -97,27 +97,31 @@ export type LineItemParsed = z.output<typeof lineItemInputSchema>;
 const isPlainObject = (x: unknown) => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /**
- * The lineItems field: an array of line items, or (as the original estimate form sends it) a JSON
- * string of that array.
+ * A lineItems field of `item` lines: an array, or (as the original estimate form sends it) a JSON string of one.
  */
-export const lineItemsInput = z.preprocess(
-  (v, ctx) => {
-    let value = v;
-    if (typeof value === 'string') {
-      try {
-        value = JSON.parse(value);
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'Line items must be a list', input: v });
-        return v;
+export function lineItemsInputOf<T extends z.ZodType>(item: T) {
+  return z.preprocess(
+    (v, ctx) => {
+      let value = v;
+      if (typeof value === 'string') {
+        try {
+          value = JSON.parse(value);
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'Line items must be a list', input: v });
+          return v;
+        }
       }
-    }
-    if (Array.isArray(value) && !value.every(isPlainObject)) {
-      ctx.addIssue({ code: 'custom', message: 'Each line item must be an object', input: v });
-    }
-    return value;
-  },
-  z.array(lineItemInputSchema, { error: 'Line items must be a list' }).max(MAX_LINE_ITEMS, `At most ${MAX_LINE_ITEMS} line items`),
-);
+      if (Array.isArray(value) && !value.every(isPlainObject)) {
+        ctx.addIssue({ code: 'custom', message: 'Each line item must be an object', input: v });
+      }
+      return value;
+    },
+    z.array(item, { error: 'Line items must be a list' }).max(MAX_LINE_ITEMS, `At most ${MAX_LINE_ITEMS} line items`),
+  );
+}
+
+/** The lineItems field of work orders, invoices and credit notes. */
+export const lineItemsInput = lineItemsInputOf(lineItemInputSchema);
 
 export const lineItemSchema = z.object({
   id: z.number().int(),
@@ -135,7 +139,22 @@ export interface PricedLine {
   rate: string;
   amount: string;
   sortOrder: number;
+  /** Estimates only: an optional item counts in the totals only while selected (docs/rules/quote-approval.md#optional-items). */
+  optional: boolean;
+  selected: boolean;
 }
+
+/** A line to price: quantity defaults to 1 and rate to 0; `optional` lines start unselected. */
+export interface LineToPrice {
+  description: string;
+  quantity?: string | number | null;
+  rate?: string | number | null;
+  optional?: boolean | null;
+  selected?: boolean | null;
+}
+
+/** Whether a line counts in its document's totals: every line but an optional one left unticked. */
+export const countsInTotal = (line: { optional?: boolean | null; selected?: boolean | null }) => !line.optional || line.selected === true;
 
 export interface PricedLines {
   lines: PricedLine[];
@@ -144,8 +163,8 @@ export interface PricedLines {
   issues: { path: string; message: string }[];
 }
 
-/** Prices lines in cents: amount = quantity x rate; quantity defaults to 1 and rate to 0. */
-export function priceLineItems(items: readonly { description: string; quantity?: string | number | null; rate?: string | number | null }[]): PricedLines {
+/** Prices lines in cents: amount = quantity x rate; quantity defaults to 1 and rate to 0. The subtotal counts countsInTotal lines. */
+export function priceLineItems(items: readonly LineToPrice[]): PricedLines {
   const issues: PricedLines['issues'] = [];
   let subtotalCents = 0;
   const lines = items.map((item, i) => {
@@ -153,8 +172,10 @@ export function priceLineItems(items: readonly { description: string; quantity?:
     const rate = fromCents(toCents(item.rate ?? 0));
     const cents = lineAmountCents(quantity, rate);
     if (cents > MAX_CENTS) issues.push({ path: `lineItems.${i}.amount`, message: 'Amount is too large' });
-    subtotalCents += cents;
-    return { description: item.description, quantity, rate, amount: fromCents(cents), sortOrder: i };
+    const optional = item.optional === true;
+    const selected = optional ? item.selected === true : true;
+    if (countsInTotal({ optional, selected })) subtotalCents += cents;
+    return { description: item.description, quantity, rate, amount: fromCents(cents), sortOrder: i, optional, selected };
   });
   return { lines, subtotalCents, issues };
 }

@@ -23,6 +23,7 @@ import { healthRoutes } from './features/health/health.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { organizationsRoutes } from './features/organizations/organizations.routes';
 import { estimatesRoutes } from './features/estimates/estimates.routes';
+import { quoteApprovalRoutes } from './features/quote-approval/quote-approval.routes';
 import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { creditNotesRoutes } from './features/credit-notes/credit-notes.routes';
 import { refundsRoutes } from './features/refunds/refunds.routes';
@@ -83,6 +84,7 @@ const FEATURES: ((app: ZodApp, deps: AppDeps) => void)[] = [
   dashboardRoutes,
   workOrdersRoutes,
   estimatesRoutes,
+  quoteApprovalRoutes,
   invoicesRoutes,
   creditNotesRoutes,
   paymentsRoutes,

@@ -6,6 +6,7 @@ import { DEMO_ACCOUNTS, seedDemo } from './db/seed/seed-demo';
 import { outboxIsLocalDelivery } from './features/dev-outbox/outbox-access';
 import { startReminderWorker } from './jobs/appointment-reminders';
 import { notifyOverdueInvoices } from './jobs/overdue-invoices';
+import { expireQuotes } from './jobs/expire-quotes';
 import { purgeExpiredRegistrations } from './features/auth/pending-registration';
 import { sealStoredCredentials } from './features/payment-processors/seal-stored-credentials';
 import { AppSecretError, resolveAppSecret } from './platform/app-secret';
@@ -45,7 +46,10 @@ async function main() {
     void compactOrganizationFigures(database.db).catch(() => {});
   }, 60 * 60 * 1000);
   housekeeping.unref();
-  const raiseOverdue = () => void notifyOverdueInvoices(database.db).catch((err) => app.log.error({ err }, 'overdue invoice notifications failed'));
+  const raiseOverdue = () => {
+    void notifyOverdueInvoices(database.db).catch((err) => app.log.error({ err }, 'overdue invoice notifications failed'));
+    void expireQuotes(database.db).catch((err) => app.log.error({ err }, 'expiring quotes failed'));
+  };
   const overdueTimer = setInterval(raiseOverdue, 15 * 60 * 1000);
   overdueTimer.unref();
   setTimeout(raiseOverdue, 2000).unref();

@@ -51,6 +51,10 @@ export const CLIENT_LIMITS = {
    * (a write only when none is open), and a visitor clicks it a few times. Signed-in users are not counted.
    */
   genericLink: { name: 'public-generic-link', max: 30, windowMs: HOUR, anonymousOnly: true, message: 'Too many requests from your network.' },
+  /** Opening a quote page (docs/rules/quote-approval.md#limits): a customer reads it a few times, perhaps on two devices. */
+  quoteOpen: { name: 'public-quote-open', max: 120, windowMs: HOUR, message: 'Too many requests from your network.' },
+  /** Approving, declining or asking for changes: a customer answers a few quotes, retrying a rejected signature. */
+  quoteAnswer: { name: 'public-quote-answer', max: 20, windowMs: HOUR, message: 'Too many answers from your network.' },
   /** Self-registration: one person registers once, perhaps again after a mistyped address. */
   registration: { name: 'public-registration', max: 10, windowMs: HOUR, message: 'Too many registrations from your network.' },
   /**

@@ -41,6 +41,8 @@ export interface PdfDocumentModel {
   sections: { heading: string; text: string | null | undefined }[];
   /** Printed at the bottom of every page with the page count. */
   footer?: string | null;
+  /** A signed approval: the drawn signature (strokes in a width x height box) and lines naming who, when and where from. */
+  signature?: { heading: string; drawing: { width: number; height: number; strokes: [number, number][][] } | null; lines: string[] } | null;
 }
 
 const require = createRequire(import.meta.url);
@@ -153,7 +155,8 @@ export async function renderDocumentPdf(model: PdfDocumentModel): Promise<Buffer
   }
   y = table(doc, model.lineItems, y + 18);
   y = totals(doc, model.totals, y + 14);
-  sections(doc, model.sections, y + 20);
+  y = sections(doc, model.sections, y + 20);
+  if (model.signature) signatureBlock(doc, model.signature, y + 4);
   footers(doc, model);
   doc.end();
   return done;
@@ -176,6 +179,8 @@ function textsOf(m: PdfDocumentModel): (string | null | undefined)[] {
     ...m.totals.flatMap((t) => [t.label, t.value]),
     ...m.sections.flatMap((s) => [s.heading, s.text]),
     m.footer,
+    m.signature?.heading,
+    ...(m.signature?.lines ?? []),
   ];
 }
 
@@ -341,7 +346,7 @@ function totals(doc: Doc, rows: PdfDocumentModel['totals'], top: number): number
 }
 
 /** Notes and terms; long text flows onto further pages (a heading keeps at least two lines with it). */
-function sections(doc: Doc, list: PdfDocumentModel['sections'], top: number): void {
+function sections(doc: Doc, list: PdfDocumentModel['sections'], top: number): number {
   let y = top;
   for (const s of list) {
     const text = (s.text ?? '').trim();
@@ -354,6 +359,44 @@ function sections(doc: Doc, list: PdfDocumentModel['sections'], top: number): vo
     doc.font('Body').fontSize(9.5).fillColor(C.text);
     doc.text(text, PAGE.margin, doc.y + 4, { width: CONTENT_W });
     y = doc.y + 16;
+  }
+  return y;
+}
+
+const SIGNATURE_BOX = { width: 220, height: 70 };
+
+/** The approval: the signature drawn as it was (scaled into a box, kept whole on one page), a line, then who and when. */
+function signatureBlock(doc: Doc, block: NonNullable<PdfDocumentModel['signature']>, top: number): void {
+  let y = top;
+  const need = 16 + SIGNATURE_BOX.height + 10 + block.lines.length * 13;
+  if (y + need > BODY_BOTTOM) y = newPage(doc);
+  doc.font('Bold').fontSize(8).fillColor(C.muted);
+  doc.text(block.heading.toUpperCase(), PAGE.margin, y, { width: CONTENT_W, characterSpacing: 0.8 });
+  y = doc.y + 4;
+  const d = block.drawing;
+  if (d) {
+    const scale = Math.min(SIGNATURE_BOX.width / d.width, SIGNATURE_BOX.height / d.height);
+    doc.save();
+    doc.lineWidth(1.4).strokeColor(C.text).lineCap('round').lineJoin('round');
+    for (const stroke of d.strokes) {
+      const [first, ...rest] = stroke;
+      const x0 = PAGE.margin + first[0] * scale;
+      const y0 = y + first[1] * scale;
+      doc.moveTo(x0, y0);
+      // A single point is a dot: a tiny segment so the round cap shows it.
+      if (rest.length === 0) doc.lineTo(x0 + 0.5, y0);
+      for (const [px, py] of rest) doc.lineTo(PAGE.margin + px * scale, y + py * scale);
+      doc.stroke();
+    }
+    doc.restore();
+  }
+  y += SIGNATURE_BOX.height + 4;
+  doc.moveTo(PAGE.margin, y).lineTo(PAGE.margin + SIGNATURE_BOX.width + 40, y).lineWidth(0.75).strokeColor(C.border).stroke();
+  doc.font('Body').fontSize(9).fillColor(C.text);
+  let ly = y + 6;
+  for (const line of block.lines) {
+    doc.text(line, PAGE.margin, ly, { width: CONTENT_W });
+    ly = doc.y + 2;
   }
 }
 

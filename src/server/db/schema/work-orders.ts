@@ -1,8 +1,9 @@
 // Work orders (jobs) and their line items.
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, numeric, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, instant, money, tenantReference } from './columns';
+import { createdAt, id, instant, money, setNullOnly, tenantReference } from './columns';
 import { customers } from './customers';
+import { estimates } from './estimates';
 import { organizations } from './identity';
 
 export const workOrders = pgTable(
@@ -29,6 +30,8 @@ export const workOrders = pgTable(
     laborCost: money('labor_cost').notNull().default('0'),
     materialCost: money('material_cost').notNull().default('0'),
     totalCost: money('total_cost').notNull().default('0'),
+    /** The approved quote this job was converted from (docs/rules/quote-approval.md#converting). */
+    estimateId: integer('estimate_id'),
     createdAt: createdAt(),
     updatedAt: instant('updated_at')
       .notNull()
@@ -38,6 +41,8 @@ export const workOrders = pgTable(
   (t) => [
     unique('work_orders_org_id_key').on(t.organizationId, t.id),
     tenantReference('work_orders_customer_fk', t.organizationId, t.customerId, customers).onDelete('restrict'),
+    tenantReference('work_orders_estimate_fk', t.organizationId, t.estimateId, estimates).onDelete(setNullOnly(t.estimateId)),
+    index('work_orders_org_estimate_idx').on(t.organizationId, t.estimateId),
     uniqueIndex('work_orders_org_number_key').on(t.organizationId, t.orderNumber),
     index('work_orders_org_customer_idx').on(t.organizationId, t.customerId),
     index('work_orders_org_status_due_idx').on(t.organizationId, t.status, t.dueDate),

@@ -36,6 +36,10 @@ const DAY = 24 * HOUR;
 /** The demo customer user's own record (seed-demo.ts). */
 const PORTAL_CUSTOMER_EMAIL = 'customer@example.com';
 
+/** Every estimate status but converted, which only converting makes (with its work order or invoice). */
+const SEEDED_ESTIMATE_STATUSES = ['draft', 'sent', 'viewed', 'approved', 'changes_requested', 'declined', 'expired'] as const satisfies readonly EstimateStatus[];
+type SeededEstimateStatus = (typeof SEEDED_ESTIMATE_STATUSES)[number];
+
 // ---------------------------------------------------------------------------------------------------
 // Seeded PRNG (mulberry32)
 
@@ -325,7 +329,7 @@ interface Profile {
   workOrders: Record<WorkOrderStatus, number>;
   /** Completed work orders that were still open a month ago (the dashboard compares active jobs with then). */
   recentlyFinished: number;
-  estimates: Record<EstimateStatus, number>;
+  estimates: Record<SeededEstimateStatus, number>;
   invoices: Record<InvoiceStatus, number>;
   /** Share of invoices billed from a completed work order. */
   linkedShare: number;
@@ -355,7 +359,7 @@ function homeProfile(organizationId: number): Profile {
     taxShare: 0.5,
     workOrders: { scheduled: 9, in_progress: 6, completed: 37, cancelled: 8 },
     recentlyFinished: 9,
-    estimates: { draft: 5, sent: 7, accepted: 9, declined: 5, expired: 4 },
+    estimates: { draft: 5, sent: 4, viewed: 3, approved: 9, changes_requested: 1, declined: 5, expired: 4 },
     invoices: { draft: 8, sent: 14, paid: 50, overdue: 8 },
     linkedShare: 0.4,
     revenue: { thisMonth: 4, lastMonth: 3 },
@@ -384,7 +388,7 @@ function dentalProfile(organizationId: number): Profile {
     taxShare: 0,
     workOrders: { scheduled: 3, in_progress: 2, completed: 9, cancelled: 1 },
     recentlyFinished: 2,
-    estimates: { draft: 1, sent: 2, accepted: 3, declined: 1, expired: 1 },
+    estimates: { draft: 1, sent: 1, viewed: 1, approved: 3, changes_requested: 1, declined: 1, expired: 1 },
     invoices: { draft: 1, sent: 4, paid: 13, overdue: 2 },
     linkedShare: 0.45,
     revenue: { thisMonth: 2, lastMonth: 2 },
@@ -843,15 +847,15 @@ class OrganizationPlanner {
 
   // -- estimates ----------------------------------------------------------------------------------
 
-  planEstimate(status: EstimateStatus): void {
+  planEstimate(status: SeededEstimateStatus): void {
     const { r, p, now } = this;
-    const windows: Record<EstimateStatus, [number, number]> = { draft: [0, 7], sent: [1, 25], accepted: [12, 330], declined: [12, 330], expired: [40, 330] };
+    const windows: Record<SeededEstimateStatus, [number, number]> = { draft: [0, 7], sent: [1, 25], viewed: [1, 25], changes_requested: [2, 25], approved: [12, 330], declined: [12, 330], expired: [40, 330] };
     const created = this.ago(...windows[status]);
     const tpl = r.pick(p.quotes);
     const priced = this.price(tpl);
     const tax = r.chance(p.taxShare) ? Math.round((priced.cents * p.taxPercent) / 100) : 0;
     const validUntil = dayStart(created) + 30 * DAY;
-    const updated = status === 'accepted' || status === 'declined' ? this.within(created + DAY, created + 10 * DAY) : status === 'expired' ? validUntil : created;
+    const updated = status === 'approved' || status === 'declined' || status === 'viewed' || status === 'changes_requested' ? this.within(created + DAY, created + 10 * DAY) : status === 'expired' ? validUntil : created;
     this.plan.estimates.push({
       customer: this.pickCustomer(created, 1),
       estimateNumber: '',
@@ -919,7 +923,7 @@ class OrganizationPlanner {
     for (const s of ['completed', 'cancelled', 'in_progress', 'scheduled'] as const) {
       for (let i = 0; i < woSlots[s]; i++) this.planWorkOrder(s, i < p.recentlyFinished);
     }
-    for (const s of ['draft', 'sent', 'accepted', 'declined', 'expired'] as const) for (let i = 0; i < p.estimates[s]; i++) this.planEstimate(s);
+    for (const s of SEEDED_ESTIMATE_STATUSES) for (let i = 0; i < p.estimates[s]; i++) this.planEstimate(s);
     this.planPayments();
 
     // Numbers in creation order.

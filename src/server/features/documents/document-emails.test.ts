@@ -99,12 +99,12 @@ describe('document e-mails', () => {
     const [row] = await t.database.db.select({ status: estimates.status }).from(estimates).where(eq(estimates.id, est.id));
     expect(row.status).toBe('sent');
 
-    // An accepted estimate e-mailed again stays accepted.
-    await t.database.db.update(estimates).set({ status: 'accepted' }).where(eq(estimates.id, est.id));
+    // An approved estimate e-mailed again stays approved.
+    await t.database.db.update(estimates).set({ status: 'approved' }).where(eq(estimates.id, est.id));
     expect((await t.call({ method: 'POST', url: `/api/estimates/${est.id}/email`, cookie })).statusCode).toBe(200);
-    expect(pdftotext(partOf(lastMail(), 'application/pdf')!.body)).toMatch(/Status\s+Accepted/);
+    expect(pdftotext(partOf(lastMail(), 'application/pdf')!.body)).toMatch(/Status\s+Approved/);
     const [again] = await t.database.db.select({ status: estimates.status }).from(estimates).where(eq(estimates.id, est.id));
-    expect(again.status).toBe('accepted');
+    expect(again.status).toBe('approved');
   });
 
   it('every recorded customer e-mail comes from the organization by name, even when its sender names none', async () => {

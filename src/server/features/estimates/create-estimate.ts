@@ -28,6 +28,7 @@ export async function createEstimate(db: Db, ctx: RequestContext, input: CreateE
         ...totals,
         validUntil: input.validUntil ?? null,
         notes: input.notes ?? null,
+        terms: input.terms ?? null,
       })
       .returning({ id: estimates.id });
     if (priced.lines.length > 0) {

@@ -1,6 +1,6 @@
 // The estimate as a PDF: the record mapped to the generic document model of adapters/pdf.
 import type { Estimate } from '../../../contracts/estimates';
-import { formatDate, statusLabel } from '../../../contracts/format';
+import { formatDate, formatDateTime, statusLabel } from '../../../contracts/format';
 import { formatMoney } from '../../../contracts/money';
 import { recordWord } from '../../../contracts/vocabulary';
 import { renderDocumentPdf, type PdfDocumentModel } from '../../adapters/pdf/document-pdf';
@@ -37,7 +37,8 @@ export function estimatePdfModel(est: Estimate, business: Business, logo: Buffer
       { label: 'Status', value: statusLabel(est.status) },
     ],
     lineItems: est.lineItems.map((l) => ({
-      description: l.description,
+      // An optional item says so, and whether the customer took it (docs/rules/quote-approval.md#optional-items).
+      description: l.optional ? `${l.description} (optional${l.selected ? '' : ', not included'})` : l.description,
       quantity: formatQuantity(l.quantity),
       rate: formatMoney(l.rate),
       amount: formatMoney(l.amount),
@@ -47,14 +48,37 @@ export function estimatePdfModel(est: Estimate, business: Business, logo: Buffer
       { label: 'Tax', value: formatMoney(est.tax) },
       { label: 'Total', value: formatMoney(est.total), highlight: true },
     ],
-    sections: [{ heading: 'Notes', text: est.notes }],
+    sections: [
+      { heading: 'Notes', text: est.notes },
+      { heading: 'Terms', text: est.terms },
+    ],
     footer: `${business.name} · Thank you for the opportunity`,
+    signature: approvalBlock(est),
+  };
+}
+
+/** The signed approval of the current version: the signature, the typed name, when (UTC) and from which address. */
+function approvalBlock(est: Estimate): PdfDocumentModel['signature'] {
+  const approval = est.responses.find((r) => r.kind === 'approved' && r.version === est.version);
+  if (!approval) return null;
+  return {
+    heading: 'Approved and signed',
+    drawing: approval.signature,
+    lines: [
+      `${approval.signerName ?? ''}`,
+      `Signed ${formatDateTime(approval.createdAt)}${approval.ip ? ` from IP address ${approval.ip}` : ''}`,
+      ...(approval.total ? [`Total approved: ${formatMoney(approval.total)}`] : []),
+    ],
   };
 }
 
 /** The caller's estimate as { fileName, pdf }; another organization's is a 404. */
-export async function renderEstimatePdf(db: DbOrTx, ctx: RequestContext, id: number): Promise<{ estimate: Estimate; fileName: string; pdf: Buffer }> {
-  const estimate = await getEstimate(db, ctx, id);
+export function renderEstimatePdf(db: DbOrTx, ctx: RequestContext, id: number): Promise<{ estimate: Estimate; fileName: string; pdf: Buffer }> {
+  return getEstimate(db, ctx, id).then((estimate) => estimatePdf(db, estimate));
+}
+
+/** The estimate's PDF as its customer gets it: signed once approved. */
+export async function estimatePdf(db: DbOrTx, estimate: Estimate): Promise<{ estimate: Estimate; fileName: string; pdf: Buffer }> {
   const business = await loadBusiness(db, estimate.organizationId);
   const [logo, customer] = await Promise.all([loadLogo(db, business), loadDocumentCustomer(db, estimate.organizationId, estimate.customerId)]);
   const pdf = await renderDocumentPdf(estimatePdfModel(estimate, business, logo, customer));

@@ -1,10 +1,9 @@
 // Estimate rows as the API returns them: with the customer's name and the line items in order.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Estimate } from '../../../contracts/estimates';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Estimate, EstimateListItem } from '../../../contracts/estimates';
 import type { DbOrTx } from '../../db/client';
-import { customers, estimateLineItems, estimates } from '../../db/schema/index';
-import type { RequestContext } from '../../platform/context';
-import { scopeFilter, tenantScope } from '../../platform/tenancy';
+import { customers, estimateLineItems, estimateResponses, estimates, estimateVersions, invoices, workOrders } from '../../db/schema/index';
+import { runAll } from '../../platform/lists';
 
 // Email to customer is offered only when there is an address to send to.
 const customerHasEmail = sql<boolean>`coalesce(trim(${customers.email}), '') <> ''`;
@@ -16,7 +15,11 @@ export const estimateCustomerJoin = and(eq(customers.id, estimates.customerId), 
 
 type Row = { est: typeof estimates.$inferSelect; customerName: string | null; customerHasEmail: boolean | null };
 
-export async function toEstimates(db: DbOrTx, ctx: RequestContext, rows: Row[]): Promise<Estimate[]> {
+/** The customer's quote page of a token (docs/rules/quote-approval.md#the-quote-page). */
+export const quotePath = (token: string) => `/quote/${token}`;
+
+/** The rows with their lines; the lines are read within the rows' own organizations. */
+export async function toEstimates(db: DbOrTx, rows: Row[]): Promise<EstimateListItem[]> {
   if (rows.length === 0) return [];
   const lines = await db
     .select()
@@ -27,14 +30,14 @@ export async function toEstimates(db: DbOrTx, ctx: RequestContext, rows: Row[]):
           estimateLineItems.estimateId,
           rows.map((r) => r.est.id),
         ),
-        scopeFilter(tenantScope(ctx), estimateLineItems.organizationId),
+        inArray(estimateLineItems.organizationId, [...new Set(rows.map((r) => r.est.organizationId))]),
       ),
     )
     .orderBy(asc(estimateLineItems.estimateId), asc(estimateLineItems.sortOrder), asc(estimateLineItems.id));
   const byParent = new Map<number, Estimate['lineItems']>();
   for (const l of lines) {
     const list = byParent.get(l.estimateId) ?? [];
-    list.push({ id: l.id, description: l.description, quantity: l.quantity, rate: l.rate, amount: l.amount, sortOrder: l.sortOrder });
+    list.push({ id: l.id, description: l.description, quantity: l.quantity, rate: l.rate, amount: l.amount, sortOrder: l.sortOrder, optional: l.optional, selected: l.selected });
     byParent.set(l.estimateId, list);
   }
   return rows.map(({ est, customerName, customerHasEmail }) => ({
@@ -52,8 +55,68 @@ export async function toEstimates(db: DbOrTx, ctx: RequestContext, rows: Row[]):
     total: est.total,
     validUntil: est.validUntil?.toISOString() ?? null,
     notes: est.notes,
+    terms: est.terms,
     lineItems: byParent.get(est.id) ?? [],
+    version: est.version,
+    approvalPath: est.approvalToken ? quotePath(est.approvalToken) : null,
+    sentAt: est.sentAt?.toISOString() ?? null,
+    viewedAt: est.viewedAt?.toISOString() ?? null,
+    convertedAt: est.convertedAt?.toISOString() ?? null,
     createdAt: est.createdAt.toISOString(),
     updatedAt: est.updatedAt.toISOString(),
   }));
+}
+
+/** One estimate with what the list leaves out: the customer's answers, earlier versions, and what it became. */
+export async function toEstimateDetail(db: DbOrTx, item: EstimateListItem): Promise<Estimate> {
+  const org = item.organizationId;
+  const [responses, versions, orders, bills] = await runAll(
+    db,
+    () =>
+      db
+        .select()
+        .from(estimateResponses)
+        .where(and(eq(estimateResponses.organizationId, org), eq(estimateResponses.estimateId, item.id)))
+        .orderBy(desc(estimateResponses.createdAt), desc(estimateResponses.id)),
+    () =>
+      db
+        .select({ version: estimateVersions.version, snapshot: estimateVersions.snapshot, createdAt: estimateVersions.createdAt })
+        .from(estimateVersions)
+        .where(and(eq(estimateVersions.organizationId, org), eq(estimateVersions.estimateId, item.id)))
+        .orderBy(desc(estimateVersions.version)),
+    () =>
+      db
+        .select({ id: workOrders.id, orderNumber: workOrders.orderNumber })
+        .from(workOrders)
+        .where(and(eq(workOrders.organizationId, org), eq(workOrders.estimateId, item.id)))
+        .orderBy(asc(workOrders.id)),
+    () =>
+      db
+        .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber })
+        .from(invoices)
+        .where(and(eq(invoices.organizationId, org), eq(invoices.estimateId, item.id)))
+        .orderBy(asc(invoices.id)),
+  );
+  return {
+    ...item,
+    responses: responses.map((r) => ({
+      id: r.id,
+      version: r.version,
+      kind: r.kind,
+      signerName: r.signerName,
+      signature: r.signature,
+      message: r.message,
+      total: r.total,
+      ip: r.ip,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    versions: versions.map((v) => ({
+      version: v.version,
+      total: String(v.snapshot.total ?? '0.00'),
+      status: String(v.snapshot.status ?? 'draft'),
+      createdAt: v.createdAt.toISOString(),
+    })),
+    workOrders: orders,
+    invoices: bills,
+  };
 }

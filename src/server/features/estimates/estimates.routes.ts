@@ -1,5 +1,5 @@
 import { messageSchema } from '../../../contracts/auth';
-import { createEstimateSchema, estimateListQuerySchema, estimateListSchema, estimateSchema, updateEstimateSchema } from '../../../contracts/estimates';
+import { convertEstimateSchema, createEstimateSchema, estimateListQuerySchema, estimateListSchema, estimateSchema, updateEstimateSchema } from '../../../contracts/estimates';
 import { idParamsSchema } from '../../../contracts/line-items';
 import type { AppDeps, ZodApp } from '../../platform/app-deps';
 import { access } from '../../platform/context';
@@ -12,6 +12,8 @@ import { renderEstimatePdf } from './estimate-pdf';
 import { getEstimate } from './get-estimate';
 import { listEstimates } from './list-estimates';
 import { updateEstimate } from './update-estimate';
+import { convertEstimate } from './convert-estimate';
+import { newEstimateVersion } from './new-estimate-version';
 
 const READ = ['create_estimates', 'manage_estimates'] as const;
 
@@ -86,5 +88,28 @@ export function estimatesRoutes(app: ZodApp, deps: AppDeps) {
       await emailEstimate(deps, requireCtx(req), req.params.id);
       return { message: 'Estimate emailed successfully to customer' };
     },
+  });
+
+  app.post('/api/estimates/:id/versions', {
+    config: { access: access.require('manage_estimates', { tenant: true }) },
+    schema: {
+      tags: ['estimates'],
+      summary: 'Start a new version of a sent or approved estimate: the current one is kept in versions and the estimate becomes a draft again',
+      params: idParamsSchema,
+      response: { 200: estimateSchema },
+    },
+    handler: async (req) => newEstimateVersion(db, requireCtx(req), req.params.id),
+  });
+
+  app.post('/api/estimates/:id/convert', {
+    config: { access: access.require('manage_estimates', { tenant: true }) },
+    schema: {
+      tags: ['estimates'],
+      summary: 'Convert an approved estimate into a work order and/or a draft invoice with the approved lines, linked by estimateId',
+      params: idParamsSchema,
+      body: convertEstimateSchema,
+      response: { 200: estimateSchema },
+    },
+    handler: async (req) => convertEstimate(db, requireCtx(req), req.params.id, req.body),
   });
 }

@@ -97,13 +97,13 @@ describe('estimates', () => {
     const res = await put(a.manager, est.id, {
       customerId: a.customerId,
       title: 'Paint the house',
-      status: 'accepted',
+      status: 'sent',
       lineItems: JSON.stringify([{ description: 'New', quantity: 4, rate: '25.25' }]),
       subtotal: '0',
       total: '0',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ title: 'Paint the house', status: 'accepted', subtotal: '101.00', tax: '1.00', total: '102.00' });
+    expect(res.json()).toMatchObject({ title: 'Paint the house', status: 'sent', subtotal: '101.00', tax: '1.00', total: '102.00' });
     expect(res.json().lineItems.map((l: { description: string }) => l.description)).toEqual(['New']);
     const taxOnly = await put(a.manager, est.id, { tax: null });
     expect(taxOnly.json()).toMatchObject({ subtotal: '101.00', tax: '0.00', total: '101.00' });

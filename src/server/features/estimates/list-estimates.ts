@@ -1,5 +1,5 @@
 import { and, desc, eq, or, type SQL } from 'drizzle-orm';
-import type { Estimate, EstimateListQuery } from '../../../contracts/estimates';
+import type { EstimateListItem, EstimateListQuery } from '../../../contracts/estimates';
 import type { DbOrTx } from '../../db/client';
 import { customers, estimates } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
@@ -19,11 +19,11 @@ const SORTABLE = {
 };
 
 /** A page of estimates, newest first; q searches estimate number, title and customer name. */
-export function listEstimates(db: DbOrTx, ctx: RequestContext, query: EstimateListQuery): Promise<{ items: Estimate[]; total: number }> {
+export function listEstimates(db: DbOrTx, ctx: RequestContext, query: EstimateListQuery): Promise<{ items: EstimateListItem[]; total: number }> {
   return estimatesPage(db, ctx, query);
 }
 
-async function estimatesPage(db: DbOrTx, ctx: RequestContext, query: EstimateListQuery): Promise<{ items: Estimate[]; total: number }> {
+async function estimatesPage(db: DbOrTx, ctx: RequestContext, query: EstimateListQuery): Promise<{ items: EstimateListItem[]; total: number }> {
   const filters: (SQL | undefined)[] = [scopeFilter(tenantScope(ctx, query.organizationId), estimates.organizationId)];
   if (query.status) filters.push(eq(estimates.status, query.status));
   if (query.customerId) filters.push(eq(estimates.customerId, query.customerId));
@@ -44,5 +44,5 @@ async function estimatesPage(db: DbOrTx, ctx: RequestContext, query: EstimateLis
   const countTotal = () => countRows(db, estimates, estimates.id, base, search);
   // Page and total in parallel (separate connections on PostgreSQL).
   const [rows, total] = await runAll(db, () => pageRows, countTotal);
-  return { items: await toEstimates(db, ctx, rows), total };
+  return { items: await toEstimates(db, rows), total };
 }

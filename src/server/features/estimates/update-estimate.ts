@@ -1,14 +1,45 @@
-import { and, eq } from 'drizzle-orm';
-import type { Estimate, UpdateEstimate } from '../../../contracts/estimates';
-import { priceLineItems } from '../../../contracts/line-items';
+import { and, asc, eq } from 'drizzle-orm';
+import { estimateLocked, type Estimate, type UpdateEstimate } from '../../../contracts/estimates';
+import { priceLineItems, type PricedLines } from '../../../contracts/line-items';
 import { toCents } from '../../../contracts/money';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { estimateLineItems, estimates } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
-import { notFound } from '../../platform/errors';
+import { conflict, notFound } from '../../platform/errors';
 import { tenantScope, tenantWhere } from '../../platform/tenancy';
 import { checkAmounts, customerInOrganization, documentTotals } from '../documents/document-rules';
 import { getEstimate } from './get-estimate';
+
+export const APPROVED_LOCKED_MESSAGE = 'An approved estimate cannot be changed. Create a new version to change it.';
+
+type EstimateRow = typeof estimates.$inferSelect;
+
+const sameTime = (a: Date | null | undefined, b: Date | null) => (a ?? null)?.getTime() === b?.getTime();
+
+/**
+ * An approved or converted estimate (docs/rules/quote-approval.md#versions) takes its own values again (the form
+ * sends every field) and new internal notes; anything the customer signed for is a 409.
+ */
+async function refuseSignedChanges(tx: DbOrTx, current: EstimateRow, input: UpdateEstimate, priced: PricedLines | null) {
+  const changed =
+    (input.customerId !== undefined && input.customerId !== current.customerId) ||
+    (input.title !== undefined && input.title !== current.title) ||
+    (input.description !== undefined && input.description !== current.description) ||
+    (input.terms !== undefined && input.terms !== current.terms) ||
+    (input.status !== undefined && input.status !== current.status) ||
+    (input.tax !== undefined && toCents(input.tax) !== toCents(current.tax)) ||
+    (input.validUntil !== undefined && !sameTime(input.validUntil, current.validUntil));
+  if (changed) throw conflict(APPROVED_LOCKED_MESSAGE);
+  if (!priced) return;
+  const stored = await tx
+    .select()
+    .from(estimateLineItems)
+    .where(and(eq(estimateLineItems.organizationId, current.organizationId), eq(estimateLineItems.estimateId, current.id)))
+    .orderBy(asc(estimateLineItems.sortOrder), asc(estimateLineItems.id));
+  const key = (l: { description: string; quantity: string; rate: string; optional: boolean; selected: boolean }) =>
+    [l.description, toCents(l.quantity), toCents(l.rate), l.optional, l.selected].join('\u0000');
+  if (stored.map(key).join('\n') !== priced.lines.map(key).join('\n')) throw conflict(APPROVED_LOCKED_MESSAGE);
+}
 
 /** Updates the fields present; lineItems, when present, replace the lines. Totals are recomputed. */
 export async function updateEstimate(db: Db, ctx: RequestContext, id: number, input: UpdateEstimate): Promise<Estimate> {
@@ -24,6 +55,13 @@ export async function updateEstimate(db: Db, ctx: RequestContext, id: number, in
       .for('update');
     if (!current) throw notFound('Estimate not found');
     const organizationId = current.organizationId;
+    if (estimateLocked(current.status)) {
+      await refuseSignedChanges(tx, current, input, priced);
+      if (input.notes !== undefined && input.notes !== current.notes) {
+        await tx.update(estimates).set({ notes: input.notes }).where(and(eq(estimates.id, id), eq(estimates.organizationId, organizationId)));
+      }
+      return;
+    }
     if (input.customerId !== undefined && input.customerId !== current.customerId) {
       await customerInOrganization(tx, organizationId, input.customerId);
     }
@@ -40,6 +78,7 @@ export async function updateEstimate(db: Db, ctx: RequestContext, id: number, in
         ...totals,
         validUntil: input.validUntil === undefined ? current.validUntil : input.validUntil,
         notes: input.notes === undefined ? current.notes : input.notes,
+        terms: input.terms === undefined ? current.terms : input.terms,
       })
       .where(and(eq(estimates.id, id), eq(estimates.organizationId, organizationId)));
 

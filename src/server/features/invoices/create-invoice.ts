@@ -48,7 +48,7 @@ export async function createInvoice(db: Db, ctx: RequestContext, input: CreateIn
  * The counter row's lock, which every creator of an invoice in the organization waits on, is held for that statement
  * and its commit only; a statement that inserts nothing takes no number (docs/rules/platform.md#document-numbers).
  */
-async function insertNumbered(
+export async function insertNumbered(
   db: DbOrTx,
   organizationId: number,
   v: { input: CreateInvoice; totals: Totals; lines: Lines; status: string },

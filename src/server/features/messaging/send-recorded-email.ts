@@ -53,17 +53,32 @@ export async function sendRecordedEmail(
     attachments: mail.attachments,
     secrets: mail.secrets,
   });
+  await recordDelivery(deps.db, ctx, { organizationId: mail.organizationId, channel: 'email', to: mail.to, subject: mail.subject, text: mail.text, secrets: mail.secrets }, result, alsoRecord);
+  return result;
+}
+
+/**
+ * Records a delivery in Messaging (the message and its delivery row) and the caller's own rows in one transaction;
+ * what was sent through the mailer or the SMS sender.
+ */
+export async function recordDelivery(
+  db: Db,
+  ctx: RequestContext,
+  mail: { organizationId: number; channel: 'email' | 'sms'; to: string; subject: string | null; text: string; secrets?: string[] },
+  result: DeliveryResult,
+  alsoRecord?: (tx: Tx, outcome: { sent: boolean; at: Date }) => Promise<void>,
+): Promise<void> {
   const sent = result.status !== 'failed';
   const now = new Date();
-  await deps.db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const [m] = await tx
       .insert(messages)
       .values({
         organizationId: mail.organizationId,
-        subject: maskSecrets(mail.subject, mail.secrets),
+        subject: mail.subject === null ? null : maskSecrets(mail.subject, mail.secrets),
         content: maskSecrets(mail.text, mail.secrets),
         recipients: [mail.to],
-        type: 'email',
+        type: mail.channel,
         // A failed delivery stays a draft, so it can be sent again from Messaging.
         status: sent ? 'sent' : 'draft',
         sentDate: sent ? now : null,
@@ -74,7 +89,7 @@ export async function sendRecordedEmail(
       organizationId: mail.organizationId,
       messageId: m.id,
       recipient: mail.to,
-      channel: 'email',
+      channel: mail.channel,
       status: sent ? 'sent' : 'failed',
       error: result.error ?? null,
       outboxId: result.outboxId,
@@ -82,5 +97,4 @@ export async function sendRecordedEmail(
     });
     await alsoRecord?.(tx, { sent, at: now });
   });
-  return result;
 }

@@ -1,7 +1,7 @@
-import { priceLineItems } from '../../../contracts/line-items';
+import { priceLineItems, type PricedLine } from '../../../contracts/line-items';
 import { MAX_CENTS, fromCents, toCents } from '../../../contracts/money';
 import type { CreateWorkOrder, WorkOrder } from '../../../contracts/work-orders';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { workOrderLineItems, workOrders } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { checkAmounts, organizationAndCustomer } from '../documents/document-rules';
@@ -26,30 +26,43 @@ export async function createWorkOrder(db: Db, ctx: RequestContext, input: Create
 
   const id = await db.transaction(async (tx) => {
     const { organizationId, customer } = await organizationAndCustomer(tx, ctx, input);
-    const orderNumber = await nextDocumentNumber(tx, organizationId, 'work_order');
-    const [row] = await tx
-      .insert(workOrders)
-      .values({
-        organizationId,
-        orderNumber,
-        customerId: customer.id,
-        title: input.title,
-        description: input.description ?? null,
-        status,
-        startDate: input.startDate ?? null,
-        dueDate: input.dueDate ?? null,
-        completedDate: status === 'completed' ? new Date() : null,
-        estimatedHours: input.estimatedHours ?? null,
-        actualHours: input.actualHours ?? null,
-        laborCost: input.laborCost ?? '0.00',
-        materialCost: input.materialCost ?? '0.00',
-        totalCost,
-      })
-      .returning({ id: workOrders.id });
-    if (priced.lines.length > 0) {
-      await tx.insert(workOrderLineItems).values(priced.lines.map((l) => ({ ...l, organizationId, workOrderId: row.id })));
-    }
-    return row.id;
+    return insertWorkOrder(tx, organizationId, { ...input, customerId: customer.id, status, totalCost }, priced.lines);
   });
   return getWorkOrder(db, ctx, id);
+}
+
+/** Numbers and inserts a work order and its priced lines inside the caller's transaction; its id. */
+export async function insertWorkOrder(
+  tx: Tx,
+  organizationId: number,
+  input: Omit<CreateWorkOrder, 'status' | 'lineItems'> & { status: string; totalCost: string; estimateId?: number | null },
+  lines: PricedLine[],
+): Promise<number> {
+  const orderNumber = await nextDocumentNumber(tx, organizationId, 'work_order');
+  const [row] = await tx
+    .insert(workOrders)
+    .values({
+      organizationId,
+      orderNumber,
+      customerId: input.customerId,
+      title: input.title,
+      description: input.description ?? null,
+      status: input.status,
+      startDate: input.startDate ?? null,
+      dueDate: input.dueDate ?? null,
+      completedDate: input.status === 'completed' ? new Date() : null,
+      estimatedHours: input.estimatedHours ?? null,
+      actualHours: input.actualHours ?? null,
+      laborCost: input.laborCost ?? '0.00',
+      materialCost: input.materialCost ?? '0.00',
+      totalCost: input.totalCost,
+      estimateId: input.estimateId ?? null,
+    })
+    .returning({ id: workOrders.id });
+  if (lines.length > 0) {
+    await tx.insert(workOrderLineItems).values(
+      lines.map((l) => ({ description: l.description, quantity: l.quantity, rate: l.rate, amount: l.amount, sortOrder: l.sortOrder, organizationId, workOrderId: row.id })),
+    );
+  }
+  return row.id;
 }

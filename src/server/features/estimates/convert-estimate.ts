@@ -1,0 +1,66 @@
+// Converting an approved quote (docs/rules/quote-approval.md#converting): a work order and/or an invoice with the
+// lines the customer approved, linked back by their estimateId, in one transaction under the estimate's row lock,
+// so a double click makes one of each.
+import { and, asc, eq } from 'drizzle-orm';
+import type { ConvertEstimate, Estimate } from '../../../contracts/estimates';
+import { countsInTotal, priceLineItems } from '../../../contracts/line-items';
+import type { Db } from '../../db/client';
+import { estimateLineItems, estimates, invoices, workOrders } from '../../db/schema/index';
+import type { RequestContext } from '../../platform/context';
+import { conflict, forbidden, notFound } from '../../platform/errors';
+import type { Permission } from '../../../contracts/permissions';
+import { tenantScope, tenantWhere } from '../../platform/tenancy';
+import { documentTotals } from '../documents/document-rules';
+import { insertNumbered } from '../invoices/create-invoice';
+import { insertWorkOrder, workOrderTotal } from '../work-orders/create-work-order';
+import { getEstimate } from './get-estimate';
+
+export async function convertEstimate(db: Db, ctx: RequestContext, id: number, input: ConvertEstimate): Promise<Estimate> {
+  // Converting creates the records, so it takes their permissions too.
+  const may = (...anyOf: Permission[]) => anyOf.some((p) => ctx.permissions.has(p));
+  if (input.workOrder && !may('create_work_orders', 'manage_work_orders')) throw forbidden('You do not have permission to create work orders');
+  if (input.invoice && !may('create_invoices', 'manage_invoices')) throw forbidden('You do not have permission to create invoices');
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(estimates)
+      .where(tenantWhere(tenantScope(ctx), estimates, eq(estimates.id, id)))
+      .limit(1)
+      .for('update');
+    if (!row) throw notFound('Estimate not found');
+    if (row.status !== 'approved' && row.status !== 'converted') throw conflict('Only an approved estimate can be converted.');
+    const organizationId = row.organizationId;
+    const [[order], [bill], lines] = await Promise.all([
+      tx.select({ id: workOrders.id, number: workOrders.orderNumber }).from(workOrders).where(and(eq(workOrders.organizationId, organizationId), eq(workOrders.estimateId, id))).limit(1),
+      tx.select({ id: invoices.id, number: invoices.invoiceNumber }).from(invoices).where(and(eq(invoices.organizationId, organizationId), eq(invoices.estimateId, id))).limit(1),
+      tx
+        .select()
+        .from(estimateLineItems)
+        .where(and(eq(estimateLineItems.organizationId, organizationId), eq(estimateLineItems.estimateId, id)))
+        .orderBy(asc(estimateLineItems.sortOrder), asc(estimateLineItems.id)),
+    ]);
+    if (input.workOrder && order) throw conflict(`This estimate is already work order ${order.number}.`);
+    if (input.invoice && bill) throw conflict(`This estimate is already invoice ${bill.number}.`);
+
+    // What the customer approved: every line but the optional ones left unticked, no longer optional.
+    const priced = priceLineItems(lines.filter(countsInTotal).map((l) => ({ description: l.description, quantity: l.quantity, rate: l.rate })));
+    const workOrderId = input.workOrder
+      ? await insertWorkOrder(
+          tx,
+          organizationId,
+          { customerId: row.customerId, title: row.title, description: row.description, status: 'scheduled', totalCost: workOrderTotal(priced.subtotalCents, '0', '0'), estimateId: id },
+          priced.lines,
+        )
+      : (order?.id ?? null);
+    if (input.invoice) {
+      await insertNumbered(tx, organizationId, {
+        input: { customerId: row.customerId, workOrderId, estimateId: id, notes: row.notes },
+        totals: documentTotals(priced.subtotalCents, row.tax),
+        lines: priced.lines,
+        status: 'draft',
+      });
+    }
+    await tx.update(estimates).set({ status: 'converted', convertedAt: row.convertedAt ?? new Date() }).where(and(eq(estimates.organizationId, organizationId), eq(estimates.id, id)));
+  });
+  return getEstimate(db, ctx, id);
+}
