@@ -103,6 +103,22 @@ export const portalCreditNoteSchema = z.object({
 });
 export type PortalCreditNote = z.infer<typeof portalCreditNoteSchema>;
 
+/** A quote sent to the customer for approval (docs/rules/customer-portal.md#quotes). */
+export const portalQuoteSchema = z.object({
+  id: z.number().int(),
+  estimateNumber: z.string(),
+  title: z.string(),
+  /** As the quote page shows it: an unanswered quote past its valid-until date is expired. */
+  status: z.string(),
+  total: z.string(),
+  validUntil: z.string().nullable(),
+  /** The quote page (/quote/{token}); null for staff previewing, whose visit would count as the customer's. */
+  approvalPath: z.string().nullable(),
+  /** Whether the customer can still approve, decline or ask for changes. */
+  awaitingAnswer: z.boolean(),
+});
+export type PortalQuote = z.infer<typeof portalQuoteSchema>;
+
 /** docs/rules/customer-portal.md#saved-payment-methods. */
 export const savedPaymentMethodSchema = z.object({
   id: z.number().int(),
@@ -137,6 +153,10 @@ export const portalResponseSchema = z.object({
   /** Completed payments and refunds (a refund has a negative amount and method `refund`), newest first. */
   payments: z.array(portalPaymentSchema),
   creditNotes: z.array(portalCreditNoteSchema),
+  /** Quotes sent for approval, newest first. */
+  quotes: z.array(portalQuoteSchema),
+  /** The organization's word for its quotes ("Estimates", "Treatment Plans"): the quotes card's title. */
+  quotesLabel: z.string(),
   paymentMethods: z.array(savedPaymentMethodSchema),
   summary: portalSummarySchema,
   viewer: z.enum(PORTAL_VIEWERS),

@@ -81,6 +81,7 @@ describe('OpenAPI document', () => {
     // Sign-in and every route with a `clientLimit` (platform/client-limits.ts): a new limit must be added here too.
     expect(limited).toEqual(
       [
+        'GET /api/public/quotes/{token}/pdf',
         'POST /api/auth/send-otp',
         'POST /api/auth/verify-otp',
         'POST /api/auth/register',
@@ -88,6 +89,10 @@ describe('OpenAPI document', () => {
         'POST /api/generic-payment-links',
         'POST /api/public/payment-links/{linkId}/open',
         'POST /api/public/payment-links/{linkId}/payment-intent',
+        'POST /api/public/quotes/{token}/approve',
+        'POST /api/public/quotes/{token}/decline',
+        'POST /api/public/quotes/{token}/open',
+        'POST /api/public/quotes/{token}/request-changes',
         'POST /api/customers/{id}/setup-intent',
         'POST /api/setup-intents/confirm',
         'POST /api/invoices/{id}/payment-intent',

@@ -1,22 +1,34 @@
 // Everything the portal page shows for one customer: their sent invoices with balances, completed payments,
 // saved cards and the summary cards. Drafts are the business's own work in progress and never shown.
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { PortalInvoice, PortalResponse, PortalViewer, SavedPaymentMethod } from '../../../contracts/customer-portal';
 import { fromCents, toCents } from '../../../contracts/money';
 import type { DbOrTx } from '../../db/client';
-import { creditNotes, invoices, organizations, payments, savedPaymentMethods } from '../../db/schema/index';
+import { creditNotes, estimates, invoices, organizations, payments, savedPaymentMethods } from '../../db/schema/index';
 import { runAll } from '../../platform/lists';
 import { isOverdue } from '../documents/invoice-view';
+import { quotePath } from '../estimates/estimate-view';
+import { effectiveStatus } from '../quote-approval/quote-page';
+import { AWAITING_ANSWER_STATUSES } from '../../../contracts/estimates';
+import { labelsFor } from '../../../contracts/vocabulary';
 import type { CustomerRow } from './resolve-portal-customer';
 
 /** `canPay`: whether this viewer may start a payment or save a card (resolve-portal-customer.ts). */
 export async function getPortal(db: DbOrTx, customer: CustomerRow, viewer: PortalViewer, canPay: boolean): Promise<PortalResponse> {
   const org = customer.organizationId;
-  const [[organization], invoiceRows, paymentRows, methods, noteRows] = await runAll(
+  const [[organization], invoiceRows, paymentRows, methods, noteRows, quoteRows] = await runAll(
     db,
     () =>
       db
-        .select({ name: organizations.name, logo: organizations.logo, slug: organizations.slug, phone: organizations.phone, email: organizations.email })
+        .select({
+          name: organizations.name,
+          logo: organizations.logo,
+          slug: organizations.slug,
+          phone: organizations.phone,
+          email: organizations.email,
+          industry: organizations.industry,
+          labelOverrides: organizations.labelOverrides,
+        })
         .from(organizations)
         .where(eq(organizations.id, org)),
     () =>
@@ -47,6 +59,12 @@ export async function getPortal(db: DbOrTx, customer: CustomerRow, viewer: Porta
         .innerJoin(invoices, and(eq(invoices.organizationId, creditNotes.organizationId), eq(invoices.id, creditNotes.invoiceId)))
         .where(and(eq(creditNotes.organizationId, org), eq(creditNotes.customerId, customer.id)))
         .orderBy(desc(creditNotes.createdAt), desc(creditNotes.id)),
+    () =>
+      db
+        .select()
+        .from(estimates)
+        .where(and(eq(estimates.organizationId, org), eq(estimates.customerId, customer.id), isNotNull(estimates.approvalToken)))
+        .orderBy(desc(estimates.createdAt), desc(estimates.id)),
   );
 
   const paidByInvoice = await paidCentsByInvoice(
@@ -94,7 +112,9 @@ export async function getPortal(db: DbOrTx, customer: CustomerRow, viewer: Porta
       preferredPaymentMethod: customer.preferredPaymentMethod,
       paymentTerms: customer.paymentTerms,
     },
-    organization: organization ?? { name: '', logo: null, slug: null, phone: null, email: null },
+    organization: organization
+      ? { name: organization.name, logo: organization.logo, slug: organization.slug, phone: organization.phone, email: organization.email }
+      : { name: '', logo: null, slug: null, phone: null, email: null },
     invoices: portalInvoices,
     payments: paymentRows.map((p) => ({
       id: p.id,
@@ -105,6 +125,20 @@ export async function getPortal(db: DbOrTx, customer: CustomerRow, viewer: Porta
       method: p.method,
     })),
     creditNotes: noteRows.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),
+    quotes: quoteRows.map((q) => {
+      const status = effectiveStatus(q, now);
+      return {
+        id: q.id,
+        estimateNumber: q.estimateNumber,
+        title: q.title,
+        status,
+        total: q.total,
+        validUntil: q.validUntil?.toISOString() ?? null,
+        approvalPath: viewer !== 'staff' && q.approvalToken ? quotePath(q.approvalToken) : null,
+        awaitingAnswer: (AWAITING_ANSWER_STATUSES as readonly string[]).includes(status),
+      };
+    }),
+    quotesLabel: labelsFor(organization?.industry, organization?.labelOverrides).estimates,
     paymentMethods: methods,
     summary: {
       outstandingBalance: fromCents(outstanding),

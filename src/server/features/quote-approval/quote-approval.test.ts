@@ -2,6 +2,8 @@
 // versions, converting and expiry.
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PortalResponse } from '../../../contracts/customer-portal';
+import { portalTokenFromAddress } from '../../../contracts/customer-portal';
 import type { Estimate, PublicQuote } from '../../../contracts/estimates';
 import { estimates, invoiceLineItems, invoices, messages, notifications, outbox, workOrderLineItems, workOrders } from '../../db/schema/index';
 import { expireQuotes } from '../../jobs/expire-quotes';
@@ -148,9 +150,9 @@ describe('the quote page', () => {
     expect(Object.keys(page)).not.toContain('organizationId');
   });
 
-  it('an unknown token is a 404; a malformed one a 400', async () => {
+  it('an unknown token is a 404, whatever it looks like', async () => {
     expect((await open('x'.repeat(32))).statusCode).toBe(404);
-    expect((await open('bad token!')).statusCode).toBe(400);
+    expect((await open('bad%20token!')).json()).toMatchObject({ message: 'Quote not found' });
   });
 });
 
@@ -338,5 +340,35 @@ describe('versions and converting', () => {
     const list = await t.call({ url: '/api/estimates?status=accepted', cookie: a.admin });
     expect(list.statusCode).toBe(200);
     expect((list.json() as Estimate[]).every((e) => e.status === 'approved')).toBe(true);
+  });
+});
+
+describe('the customer portal', () => {
+  it('lists the quotes sent for approval, with the page for the customer and without it for staff previewing', async () => {
+    const customer = await createCustomer(t, a.org.id, { name: 'Robin Portal', email: 'robin@example.com' });
+    const open1 = await estimate(a, { customerId: customer.id, title: 'Open quote' });
+    await estimate(a, { customerId: customer.id, title: 'Never sent' });
+    const answered = await estimate(a, { customerId: customer.id, title: 'Declined quote' });
+    const sendRes = await send(a, open1.id);
+    const token = (sendRes.json() as { approvalUrl: string }).approvalUrl.split('/quote/')[1];
+    await send(a, answered.id);
+    const [declinedRow] = await t.database.db.select().from(estimates).where(eq(estimates.id, answered.id));
+    const page = (await open(declinedRow.approvalToken!)).json() as PublicQuote;
+    await answer(declinedRow.approvalToken!, 'decline', { reason: 'Too dear', revision: page.revision });
+
+    const link = await t.call({ method: 'POST', url: `/api/customers/${customer.id}/portal-link`, cookie: a.admin, payload: {} });
+    expect(link.statusCode).toBe(200);
+    const [mail] = await t.database.db.select().from(outbox).where(eq(outbox.to, 'robin@example.com')).orderBy(desc(outbox.id)).limit(1);
+    const url = new URL(mail.text.match(/\S*\/customer-portal\S*/)![0]);
+    const portalToken = portalTokenFromAddress(url.search, url.hash)!;
+    const portal = (await t.call({ url: `/api/portal?token=${encodeURIComponent(portalToken)}` })).json() as PortalResponse;
+    expect(portal.quotesLabel).toBe('Service Quotes');
+    expect(portal.quotes.map((q) => [q.title, q.status, q.awaitingAnswer, q.approvalPath])).toEqual([
+      ['Declined quote', 'declined', false, `/quote/${declinedRow.approvalToken}`],
+      ['Open quote', 'sent', true, `/quote/${token}`],
+    ]);
+    const preview = (await t.call({ url: `/api/portal?customer=${customer.id}`, cookie: a.admin })).json() as PortalResponse;
+    expect(preview.viewer).toBe('staff');
+    expect(preview.quotes.map((q) => q.approvalPath)).toEqual([null, null]);
   });
 });

@@ -14,6 +14,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { downloadPortalCreditNote, downloadPortalInvoice, portalKeys, usePortal, type PortalAccess } from '@/features/customer-portal/api/portal-api';
 import { CreditNotesList } from '@/features/customer-portal/components/credit-notes-list';
+import { QuotesList } from '@/features/customer-portal/components/quotes-list';
 import { AccountInfo } from '@/features/customer-portal/components/account-info';
 import { InvoicesList } from '@/features/customer-portal/components/invoices-list';
 import { PaymentHistory } from '@/features/customer-portal/components/payment-history';
@@ -129,6 +130,7 @@ function PortalContent({ data, access }: { data: PortalResponse; access: PortalA
       </div>
       <AccountInfo customer={customer} />
       <SummaryCards summary={data.summary} />
+      <QuotesList quotes={data.quotes} word={data.quotesLabel} />
       <InvoicesList invoices={data.invoices} downloadingId={downloadingId} onDownload={download} onPay={data.canPay ? setPaying : undefined} />
       <CreditNotesList notes={data.creditNotes} downloadingId={downloadingNoteId} onDownload={downloadNote} />
       <SavedMethods methods={data.paymentMethods} onAdd={data.canPay ? () => setAddingMethod(true) : undefined} />
