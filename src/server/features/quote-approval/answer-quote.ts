@@ -10,7 +10,7 @@ import { estimateLineItems, estimateResponses, estimates } from '../../db/schema
 import { invalid } from '../../platform/errors';
 import { checkAmounts, documentTotals } from '../documents/document-rules';
 import { notifyStaff, staffWith, type StaffEvent } from '../notifications/notify-staff';
-import { assertCanAnswer, estimateByToken, publicQuote, type EstimateRow } from './quote-page';
+import { assertCanAnswer, estimateByToken, publicQuote, quoteWord, type EstimateRow } from './quote-page';
 
 export interface AnswerMeta {
   ip: string | null;
@@ -66,7 +66,7 @@ async function answer(db: Db, token: string, revision: string, meta: AnswerMeta,
   const now = new Date();
   const estimate = await db.transaction(async (tx) => {
     const row = await estimateByToken(tx, token, true);
-    assertCanAnswer(row, revision, now);
+    assertCanAnswer(row, revision, now, await quoteWord(tx, row.organizationId));
     const totals = given.kind === 'approved' ? await applySelection(tx, row, selectedOptionalIds) : null;
     const [response] = await tx
       .insert(estimateResponses)

@@ -189,7 +189,7 @@ describe('answers', () => {
     // Answering twice is refused.
     const twice = await answer(token, 'approve', { signerName: 'Pat Customer', signature: SIGNATURE, revision: page.revision });
     expect(twice.statusCode).toBe(409);
-    expect(twice.json().message).toBe('This quote has already been approved.');
+    expect(twice.json().message).toBe('This service quote has already been approved.');
   });
 
   it('the signed PDF shows the signature block: name, time and IP address', async () => {
@@ -225,7 +225,7 @@ describe('answers', () => {
     expect((await t.call({ method: 'PUT', url: `/api/estimates/${est.id}`, cookie: a.admin, payload: { tax: '12.00' } })).statusCode).toBe(200);
     const stale = await answer(token, 'approve', { signerName: 'Pat', signature: SIGNATURE, revision: page.revision });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json().message).toBe('This quote changed since you opened it. Reload the page to see the latest version.');
+    expect(stale.json().message).toBe('This service quote changed since you opened it. Reload the page to see the latest version.');
     const fresh = (await open(token)).json() as PublicQuote;
     expect(fresh.total).toBe('1311.99');
     expect((await answer(token, 'approve', { signerName: 'Pat', signature: SIGNATURE, revision: fresh.revision })).statusCode).toBe(200);
@@ -259,7 +259,7 @@ describe('answers', () => {
     expect(page).toMatchObject({ status: 'expired', canRespond: false });
     const late = await answer(token, 'approve', { signerName: 'Pat', signature: SIGNATURE, revision: page.revision });
     expect(late.statusCode).toBe(409);
-    expect(late.json().message).toBe('This quote expired on Jan 5, 2026. Please contact us for a new one.');
+    expect(late.json().message).toBe('This service quote expired on Jan 5, 2026. Please contact us for a new one.');
     expect(await expireQuotes(t.database.db)).toBeGreaterThanOrEqual(1);
     expect((await getEstimate(a, est.id)).status).toBe('expired');
     const resend = await send(a, est.id);
@@ -292,7 +292,7 @@ describe('versions and converting', () => {
     expect(v2.responses[0]).toMatchObject({ version: 1, kind: 'approved' });
     const old = await open(token);
     expect(old.statusCode).toBe(409);
-    expect(old.json().message).toBe('This quote was replaced by a newer version. Please use the link in our latest message.');
+    expect(old.json().message).toBe('This service quote was replaced by a newer version. Please use the link in our latest message.');
     // The new version is editable and sent under a new link.
     expect((await t.call({ method: 'PUT', url: `/api/estimates/${est.id}`, cookie: a.admin, payload: { tax: '0' } })).json().total).toBe('1299.99');
     const resent = (await send(a, est.id)).json() as { approvalUrl: string };

@@ -42,19 +42,31 @@ export async function estimateByToken(db: DbOrTx, token: string, lock = false): 
   const query = db.select().from(estimates).where(eq(estimates.approvalToken, token)).limit(1);
   const [row] = lock ? await query.for('update') : await query;
   if (row) return row;
-  const [replaced] = await db.select({ id: estimateVersions.id }).from(estimateVersions).where(eq(estimateVersions.approvalToken, token)).limit(1);
-  if (replaced) throw conflict('This quote was replaced by a newer version. Please use the link in our latest message.');
+  const [replaced] = await db
+    .select({ organizationId: estimateVersions.organizationId })
+    .from(estimateVersions)
+    .where(eq(estimateVersions.approvalToken, token))
+    .limit(1);
+  if (replaced) throw conflict(`This ${await quoteWord(db, replaced.organizationId)} was replaced by a newer version. Please use the link in our latest message.`);
   throw notFound(QUOTE_NOT_FOUND);
 }
 
-/** 409 unless the customer can still answer the revision they saw. */
-export function assertCanAnswer(row: EstimateRow, revision: string, now: Date): void {
+/**
+ * 409 unless the customer can still answer the revision they saw. `word` is the organization's word in lower case
+ * ("quote", "treatment plan"; docs/rules/quote-approval.md#answers).
+ */
+export function assertCanAnswer(row: EstimateRow, revision: string, now: Date, word: string): void {
   const status = effectiveStatus(row, now);
-  if (status === 'approved' || status === 'converted') throw conflict('This quote has already been approved.');
-  if (status === 'declined') throw conflict('This quote has been declined.');
-  if (status === 'expired') throw conflict(`This quote expired${row.validUntil ? ` on ${formatDate(row.validUntil)}` : ''}. Please contact us for a new one.`);
-  if (!isAwaiting(status)) throw conflict('This quote is no longer open for answers.');
-  if (revision !== revisionOf(row)) throw conflict('This quote changed since you opened it. Reload the page to see the latest version.');
+  if (status === 'approved' || status === 'converted') throw conflict(`This ${word} has already been approved.`);
+  if (status === 'declined') throw conflict(`This ${word} has been declined.`);
+  if (status === 'expired') throw conflict(`This ${word} expired${row.validUntil ? ` on ${formatDate(row.validUntil)}` : ''}. Please contact us for a new one.`);
+  if (!isAwaiting(status)) throw conflict(`This ${word} is no longer open for answers.`);
+  if (revision !== revisionOf(row)) throw conflict(`This ${word} changed since you opened it. Reload the page to see the latest version.`);
+}
+
+/** The organization's word for an estimate, as a sentence uses it ("service quote", "treatment plan"). */
+export async function quoteWord(db: DbOrTx, organizationId: number): Promise<string> {
+  return recordWord((await loadBusiness(db, organizationId)).labels, 'estimates').lower;
 }
 
 export async function publicQuote(db: DbOrTx, row: EstimateRow, now = new Date()): Promise<PublicQuote> {
