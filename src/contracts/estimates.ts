@@ -1,7 +1,24 @@
 // Estimates (quotes): request and response shapes (docs/rules/records.md#estimate-form).
 import { z } from 'zod';
 import { listQuerySchema } from './lists';
+import { toCents } from './money';
 import { decimalInput, idInput, instantInput, lineItemInputSchema, lineItemSchema, lineItemsInputOf, optionalIdInput, optionalText } from './line-items';
+
+export const DEPOSIT_TYPES = ['percent', 'fixed'] as const;
+export type DepositType = (typeof DEPOSIT_TYPES)[number];
+
+/**
+ * The deposit due on a total: a percent rounds half away from zero to the cent; a fixed amount never exceeds the total
+ * (docs/rules/quote-approval.md#deposits). 0 without a deposit.
+ */
+export function depositCents(totalCents: number, type: DepositType | null | undefined, value: string | null | undefined): number {
+  if (!type || !value) return 0;
+  if (type === 'fixed') return Math.min(toCents(value), Math.max(0, totalCents));
+  // value has two decimals: percent x 100 as an integer; total x that / 10,000, rounded half away from zero.
+  const basisPoints = toCents(value);
+  const raw = totalCents * basisPoints;
+  return Math.max(0, Math.round(raw / 10_000));
+}
 
 /** docs/rules/quote-approval.md#statuses: viewed, approved, declined and changes_requested come from the customer's page. */
 export const ESTIMATE_STATUSES = ['draft', 'sent', 'viewed', 'approved', 'declined', 'changes_requested', 'expired', 'converted'] as const;
@@ -50,15 +67,28 @@ const fields = {
   notes: optionalText(),
   /** Shown to the customer on the quote page and the PDF. */
   terms: optionalText(),
+  /** A deposit due on approval: percent of the total or a fixed amount; null for none (docs/rules/quote-approval.md#deposits). */
+  depositType: z.enum(DEPOSIT_TYPES, { error: 'Deposit must be percent or fixed' }).nullable().optional(),
+  depositValue: decimalInput(0.01, 'Deposit must be more than 0').optional(),
 };
 
+/** A deposit needs its value, and a percent is at most 100. */
+function checkDeposit(v: { depositType?: DepositType | null; depositValue?: string | null }, ctx: z.RefinementCtx) {
+  if (v.depositType && (v.depositValue === null || v.depositValue === undefined)) {
+    ctx.addIssue({ code: 'custom', path: ['depositValue'], message: 'Enter the deposit' });
+  }
+  if (v.depositType === 'percent' && v.depositValue && toCents(v.depositValue) > 10_000) {
+    ctx.addIssue({ code: 'custom', path: ['depositValue'], message: 'A percent deposit is at most 100' });
+  }
+}
+
 /** POST /api/estimates. Status defaults to draft; the number (EST-00001) is assigned by the server. */
-export const createEstimateSchema = z.object(fields);
+export const createEstimateSchema = z.object(fields).superRefine(checkDeposit);
 export type CreateEstimateInput = z.input<typeof createEstimateSchema>;
 export type CreateEstimate = z.output<typeof createEstimateSchema>;
 
 /** PUT /api/estimates/:id: fields present replace the stored ones; lineItems, when present, replace the lines. */
-export const updateEstimateSchema = z.object({ ...fields, customerId: fields.customerId.optional(), title: titleInput.optional() });
+export const updateEstimateSchema = z.object({ ...fields, customerId: fields.customerId.optional(), title: titleInput.optional() }).superRefine(checkDeposit);
 export type UpdateEstimateInput = z.input<typeof updateEstimateSchema>;
 export type UpdateEstimate = z.output<typeof updateEstimateSchema>;
 
@@ -123,6 +153,12 @@ export const estimateSchema = z.object({
   /** What it was converted to (linked back by their estimateId). */
   workOrders: z.array(z.object({ id: z.number().int(), orderNumber: z.string() })),
   invoices: z.array(z.object({ id: z.number().int(), invoiceNumber: z.string() })),
+  depositType: z.enum(DEPOSIT_TYPES).nullable(),
+  depositValue: z.string().nullable(),
+  /** The deposit due on the current total (depositCents), or null without one. */
+  depositAmount: z.string().nullable(),
+  /** Deposits paid, less their refunds. */
+  depositPaid: z.string(),
   /** Earlier versions, newest first. */
   versions: z.array(z.object({ version: z.number().int(), total: z.string(), status: z.string(), createdAt: z.string() })),
   createdAt: z.string(),
@@ -131,7 +167,7 @@ export const estimateSchema = z.object({
 export type Estimate = z.infer<typeof estimateSchema>;
 
 /** A list row: the estimate without its answers, versions and conversions (the record's GET has them). */
-export const estimateListItemSchema = estimateSchema.omit({ responses: true, workOrders: true, invoices: true, versions: true });
+export const estimateListItemSchema = estimateSchema.omit({ responses: true, workOrders: true, invoices: true, versions: true, depositPaid: true });
 export type EstimateListItem = z.infer<typeof estimateListItemSchema>;
 export const estimateListSchema = z.array(estimateListItemSchema);
 
@@ -177,6 +213,10 @@ export const publicQuoteSchema = z.object({
   total: z.string(),
   validUntil: z.string().nullable(),
   terms: z.string().nullable(),
+  /** The deposit asked on approval: due on the current total, paid so far, and what is left to pay. */
+  deposit: z.object({ amount: z.string(), paid: z.string(), due: z.string() }).nullable(),
+  /** Approved with a deposit left to pay: the page offers to pay it (card or bank). */
+  canPayDeposit: z.boolean(),
   /** Whether the customer can still approve, decline or ask for changes (not expired, not answered, not replaced). */
   canRespond: z.boolean(),
   /** The approval of this version, once signed. */
@@ -212,3 +252,9 @@ export const requestQuoteChangesSchema = z.object({
 });
 export type RequestQuoteChangesInput = z.input<typeof requestQuoteChangesSchema>;
 export type RequestQuoteChanges = z.output<typeof requestQuoteChangesSchema>;
+
+/** POST /api/public/quotes/:token/deposit-intent: start paying what is left of the deposit. */
+export const quoteDepositIntentSchema = z.object({
+  paymentType: z.enum(['card', 'bank'], { error: 'Payment type must be card or bank' }).default('card'),
+});
+export type QuoteDepositIntentInput = z.input<typeof quoteDepositIntentSchema>;

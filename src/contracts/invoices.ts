@@ -17,10 +17,11 @@ export const ALL_INVOICE_STATUSES = [...INVOICE_STATUSES, ...CLOSED_INVOICE_STAT
 /**
  * Whether the invoice's amounts (lines, tax, customer, number) are locked: it has been sent (or paid, credited,
  * voided), or money has been booked against it. Corrections then go through a credit note or voiding
- * (docs/rules/records.md#locked-invoices).
+ * (docs/rules/records.md#locked-invoices). A quote's deposit carried onto a draft does not lock it: the deposit paid
+ * for the job, not for these lines, and the draft is where the job's final bill is written (never below it).
  */
-export function invoiceAmountsLocked(inv: { status: string; amountPaid: string; amountCredited: string }): boolean {
-  return inv.status !== 'draft' || Number(inv.amountPaid) !== 0 || Number(inv.amountCredited) !== 0;
+export function invoiceAmountsLocked(inv: { status: string; amountPaid: string; amountCredited: string; depositApplied: string }): boolean {
+  return inv.status !== 'draft' || toCents(inv.amountPaid) !== toCents(inv.depositApplied) || toCents(inv.amountCredited) !== 0;
 }
 
 /** What can still be credited: the total less the credit notes already issued. */
@@ -103,6 +104,8 @@ export const invoiceSchema = z.object({
   amountPaid: z.string(),
   /** The sum of its credit notes. */
   amountCredited: z.string(),
+  /** The quote's deposit carried onto this invoice (part of amountPaid; docs/rules/quote-approval.md#deposits). */
+  depositApplied: z.string(),
   /** total - amountPaid - amountCredited, never below 0. */
   balanceDue: z.string(),
   /** Lines, tax, customer and number can no longer be changed (invoiceAmountsLocked). */

@@ -158,6 +158,11 @@ export const paymentAnalyticsSchema = z.object({
    * issued (docs/rules/money-and-payments.md#refunds, docs/rules/records.md#credit-notes).
    */
   corrections: z.object({ refunds: amountCountSchema, creditNotes: amountCountSchema }),
+  /**
+   * Deposits held now: what customers paid on approved quotes that have no invoice yet, less refunds, and on how many
+   * quotes (docs/rules/quote-approval.md#deposits).
+   */
+  depositsHeld: amountCountSchema,
   customerAnalysis: z.object({
     totalCustomers: z.number().int(),
     autoPay: z.number().int(),

@@ -91,6 +91,7 @@ describe('OpenAPI document', () => {
         'POST /api/public/payment-links/{linkId}/payment-intent',
         'POST /api/public/quotes/{token}/approve',
         'POST /api/public/quotes/{token}/decline',
+        'POST /api/public/quotes/{token}/deposit-intent',
         'POST /api/public/quotes/{token}/open',
         'POST /api/public/quotes/{token}/request-changes',
         'POST /api/customers/{id}/setup-intent',

@@ -25,6 +25,9 @@ export const estimates = pgTable(
     notes: text('notes'),
     /** Shown to the customer on the quote page and the PDF (docs/rules/quote-approval.md). */
     terms: text('terms'),
+    /** A deposit the customer pays on approval: a percent of the total or a fixed amount (docs/rules/quote-approval.md#deposits). */
+    depositType: text('deposit_type').$type<'percent' | 'fixed'>(),
+    depositValue: money('deposit_value'),
     /** 1, then one more each time a new version replaces what the customer was sent; older ones are in estimate_versions. */
     version: integer('version').notNull().default(1),
     /** The public quote page's bearer token (/quote/{token}); set when first sent for approval, replaced by a new version. */

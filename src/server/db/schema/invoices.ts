@@ -32,6 +32,11 @@ export const invoices = pgTable(
      */
     amountPaid: numeric('amount_paid', { precision: 14, scale: 2, mode: 'string' }).notNull().default('0'),
     /**
+     * The quote's deposits carried onto this invoice when it was converted (docs/rules/quote-approval.md#deposits):
+     * a draft whose only payments are these stays editable (docs/rules/records.md#locked-invoices).
+     */
+    depositApplied: money('deposit_applied').notNull().default('0'),
+    /**
      * The sum of the invoice's credit notes, added by the credit-note service in the note's own transaction with the
      * invoice row locked (credit notes are never edited or deleted). What the customer owes is total less amount_paid
      * less amount_credited (docs/rules/records.md#credit-notes).

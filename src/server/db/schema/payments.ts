@@ -5,6 +5,7 @@ import { boolean, check, date, index, integer, jsonb, numeric, pgTable, text, un
 import { createdAt, id, instant, money, setNullOnly, tenantReference } from './columns';
 import { customers } from './customers';
 import { organizations, users } from './identity';
+import { estimates } from './estimates';
 import { invoices } from './invoices';
 import { messageTemplates } from './messaging';
 
@@ -41,10 +42,17 @@ export const payments = pgTable(
     amountRefunded: money('amount_refunded').notNull().default('0'),
     /** The key a refund request carries, so a second click or a retried request returns the first refund. */
     idempotencyKey: text('idempotency_key'),
+    /**
+     * A deposit on a quote (docs/rules/quote-approval.md#deposits): held against the job with no invoice until the
+     * quote becomes one, then carried onto it. Its refunds carry the same estimate.
+     */
+    estimateId: integer('estimate_id'),
     createdAt: createdAt(),
   },
   (t) => [
     unique('payments_org_id_key').on(t.organizationId, t.id),
+    tenantReference('payments_estimate_fk', t.organizationId, t.estimateId, estimates).onDelete(setNullOnly(t.estimateId)),
+    index('payments_org_estimate_idx').on(t.organizationId, t.estimateId),
     tenantReference('payments_refund_of_fk', t.organizationId, t.refundOfPaymentId, t).onDelete('no action'),
     uniqueIndex('payments_org_idempotency_key').on(t.organizationId, t.idempotencyKey),
     index('payments_org_refund_of_idx').on(t.organizationId, t.refundOfPaymentId),
@@ -87,11 +95,13 @@ export const paymentAttempts = pgTable(
     clientSecretHash: text('client_secret_hash'),
     customerId: integer('customer_id'),
     paymentLinkId: integer('payment_link_id'),
+    /** A quote's deposit being paid. */
+    estimateId: integer('estimate_id'),
     customerName: text('customer_name'),
     description: text('description'),
     reference: text('reference'),
     /** Where the attempt started: staff (Process Payment), portal or link. */
-    source: text('source').$type<'staff' | 'portal' | 'link'>(),
+    source: text('source').$type<'staff' | 'portal' | 'link' | 'quote'>(),
     paymentId: integer('payment_id'),
     completedAt: instant('completed_at'),
   },
@@ -99,6 +109,7 @@ export const paymentAttempts = pgTable(
     tenantReference('payment_attempts_invoice_fk', t.organizationId, t.invoiceId, invoices).onDelete(setNullOnly(t.invoiceId)),
     tenantReference('payment_attempts_customer_fk', t.organizationId, t.customerId, customers).onDelete(setNullOnly(t.customerId)),
     tenantReference('payment_attempts_payment_link_fk', t.organizationId, t.paymentLinkId, paymentLinks).onDelete(setNullOnly(t.paymentLinkId)),
+    tenantReference('payment_attempts_estimate_fk', t.organizationId, t.estimateId, estimates).onDelete(setNullOnly(t.estimateId)),
     tenantReference('payment_attempts_payment_fk', t.organizationId, t.paymentId, payments).onDelete(setNullOnly(t.paymentId)),
     uniqueIndex('payment_attempts_org_idempotency_key').on(t.organizationId, t.idempotencyKey),
     // The browser and the webhook find the attempt by the processor's intent id alone.

@@ -33,7 +33,7 @@ export function toInvoices(rows: Row[]): Invoice[] {
   return rows.map(({ inv, customerName, customerHasEmail, lineItems, paid }) => {
     const amountPaid = toCents(paid);
     const amountCredited = toCents(inv.amountCredited);
-    const figures = { amountPaid: fromCents(amountPaid), amountCredited: fromCents(amountCredited) };
+    const figures = { amountPaid: fromCents(amountPaid), amountCredited: fromCents(amountCredited), depositApplied: inv.depositApplied };
     return {
       id: inv.id,
       organizationId: inv.organizationId,

@@ -1,11 +1,12 @@
 // Converting an approved quote (docs/rules/quote-approval.md#converting): a work order and/or an invoice with the
 // lines the customer approved, linked back by their estimateId, in one transaction under the estimate's row lock,
 // so a double click makes one of each.
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { ConvertEstimate, Estimate } from '../../../contracts/estimates';
 import { countsInTotal, priceLineItems } from '../../../contracts/line-items';
-import type { Db } from '../../db/client';
-import { estimateLineItems, estimates, invoices, workOrders } from '../../db/schema/index';
+import { fromCents, toCents } from '../../../contracts/money';
+import type { Db, Tx } from '../../db/client';
+import { estimateLineItems, estimates, invoices, payments, workOrders } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import type { Permission } from '../../../contracts/permissions';
@@ -53,14 +54,37 @@ export async function convertEstimate(db: Db, ctx: RequestContext, id: number, i
         )
       : (order?.id ?? null);
     if (input.invoice) {
-      await insertNumbered(tx, organizationId, {
+      const invoiceId = await insertNumbered(tx, organizationId, {
         input: { customerId: row.customerId, workOrderId, estimateId: id, notes: row.notes },
         totals: documentTotals(priced.subtotalCents, row.tax),
         lines: priced.lines,
         status: 'draft',
       });
+      if (invoiceId === undefined) throw new Error('the invoice was not inserted');
+      await carryDeposits(tx, organizationId, id, invoiceId);
     }
     await tx.update(estimates).set({ status: 'converted', convertedAt: row.convertedAt ?? new Date() }).where(and(eq(estimates.organizationId, organizationId), eq(estimates.id, id)));
   });
   return getEstimate(db, ctx, id);
+}
+
+/**
+ * The quote's deposits (and their refunds) move onto its invoice, which then shows them paid and asks for the rest;
+ * the payments triggers follow with amount_paid. deposit_applied records them so the draft stays editable
+ * (docs/rules/quote-approval.md#deposits).
+ */
+async function carryDeposits(tx: Tx, organizationId: number, estimateId: number, invoiceId: number): Promise<void> {
+  const [invoice] = await tx.select().from(invoices).where(and(eq(invoices.organizationId, organizationId), eq(invoices.id, invoiceId)));
+  const moved = await tx
+    .update(payments)
+    .set({ invoiceId, invoiceNumber: invoice.invoiceNumber })
+    .where(and(eq(payments.organizationId, organizationId), eq(payments.estimateId, estimateId), isNull(payments.invoiceId)))
+    .returning({ amount: payments.amount, status: payments.status });
+  const depositCents = moved.filter((p) => p.status === 'completed').reduce((sum, p) => sum + toCents(p.amount), 0);
+  if (depositCents === 0) return;
+  const paid = depositCents >= toCents(invoice.total);
+  await tx
+    .update(invoices)
+    .set({ depositApplied: fromCents(depositCents), ...(paid ? { status: 'paid', paidDate: new Date() } : {}) })
+    .where(and(eq(invoices.organizationId, organizationId), eq(invoices.id, invoiceId)));
 }

@@ -29,6 +29,8 @@ export async function createEstimate(db: Db, ctx: RequestContext, input: CreateE
         validUntil: input.validUntil ?? null,
         notes: input.notes ?? null,
         terms: input.terms ?? null,
+        depositType: input.depositType ?? null,
+        depositValue: input.depositType ? (input.depositValue ?? null) : null,
       })
       .returning({ id: estimates.id });
     if (priced.lines.length > 0) {

@@ -2,7 +2,9 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Estimate, EstimateListItem } from '../../../contracts/estimates';
 import type { DbOrTx } from '../../db/client';
-import { customers, estimateLineItems, estimateResponses, estimates, estimateVersions, invoices, workOrders } from '../../db/schema/index';
+import { customers, estimateLineItems, estimateResponses, estimates, estimateVersions, invoices, payments, workOrders } from '../../db/schema/index';
+import { depositCents } from '../../../contracts/estimates';
+import { fromCents, toCents } from '../../../contracts/money';
 import { runAll } from '../../platform/lists';
 
 // Email to customer is offered only when there is an address to send to.
@@ -56,6 +58,9 @@ export async function toEstimates(db: DbOrTx, rows: Row[]): Promise<EstimateList
     validUntil: est.validUntil?.toISOString() ?? null,
     notes: est.notes,
     terms: est.terms,
+    depositType: est.depositType ?? null,
+    depositValue: est.depositValue,
+    depositAmount: est.depositType ? fromCents(depositCents(toCents(est.total), est.depositType, est.depositValue)) : null,
     lineItems: byParent.get(est.id) ?? [],
     version: est.version,
     approvalPath: est.approvalToken ? quotePath(est.approvalToken) : null,
@@ -70,7 +75,7 @@ export async function toEstimates(db: DbOrTx, rows: Row[]): Promise<EstimateList
 /** One estimate with what the list leaves out: the customer's answers, earlier versions, and what it became. */
 export async function toEstimateDetail(db: DbOrTx, item: EstimateListItem): Promise<Estimate> {
   const org = item.organizationId;
-  const [responses, versions, orders, bills] = await runAll(
+  const [responses, versions, orders, bills, depositPaid] = await runAll(
     db,
     () =>
       db
@@ -96,6 +101,7 @@ export async function toEstimateDetail(db: DbOrTx, item: EstimateListItem): Prom
         .from(invoices)
         .where(and(eq(invoices.organizationId, org), eq(invoices.estimateId, item.id)))
         .orderBy(asc(invoices.id)),
+    () => depositPaidCents(db, org, item.id),
   );
   return {
     ...item,
@@ -118,5 +124,15 @@ export async function toEstimateDetail(db: DbOrTx, item: EstimateListItem): Prom
     })),
     workOrders: orders,
     invoices: bills,
+    depositPaid: fromCents(depositPaid),
   };
+}
+
+/** A quote's deposits: its completed payments less their refunds, wherever they now stand (docs/rules/quote-approval.md#deposits). */
+export async function depositPaidCents(db: DbOrTx, organizationId: number, estimateId: number): Promise<number> {
+  const [row] = await db
+    .select({ sum: sql<string>`coalesce(sum(${payments.amount}), 0)::text` })
+    .from(payments)
+    .where(and(eq(payments.organizationId, organizationId), eq(payments.estimateId, estimateId), eq(payments.status, 'completed')));
+  return toCents(row?.sum ?? '0');
 }

@@ -26,6 +26,8 @@ async function refuseSignedChanges(tx: DbOrTx, current: EstimateRow, input: Upda
     (input.title !== undefined && input.title !== current.title) ||
     (input.description !== undefined && input.description !== current.description) ||
     (input.terms !== undefined && input.terms !== current.terms) ||
+    (input.depositType !== undefined && input.depositType !== current.depositType) ||
+    (input.depositValue !== undefined && toCents(input.depositValue) !== toCents(current.depositValue)) ||
     (input.status !== undefined && input.status !== current.status) ||
     (input.tax !== undefined && toCents(input.tax) !== toCents(current.tax)) ||
     (input.validUntil !== undefined && !sameTime(input.validUntil, current.validUntil));
@@ -39,6 +41,13 @@ async function refuseSignedChanges(tx: DbOrTx, current: EstimateRow, input: Upda
   const key = (l: { description: string; quantity: string; rate: string; optional: boolean; selected: boolean }) =>
     [l.description, toCents(l.quantity), toCents(l.rate), l.optional, l.selected].join('\u0000');
   if (stored.map(key).join('\n') !== priced.lines.map(key).join('\n')) throw conflict(APPROVED_LOCKED_MESSAGE);
+}
+
+/** The deposit after the update: a type without a value keeps the stored value; no type clears both. */
+function depositFields(current: EstimateRow, input: UpdateEstimate): Pick<EstimateRow, 'depositType' | 'depositValue'> {
+  const depositType = input.depositType === undefined ? current.depositType : input.depositType;
+  const depositValue = input.depositValue === undefined ? current.depositValue : input.depositValue;
+  return depositType ? { depositType, depositValue } : { depositType: null, depositValue: null };
 }
 
 /** Updates the fields present; lineItems, when present, replace the lines. Totals are recomputed. */
@@ -79,6 +88,7 @@ export async function updateEstimate(db: Db, ctx: RequestContext, id: number, in
         validUntil: input.validUntil === undefined ? current.validUntil : input.validUntil,
         notes: input.notes === undefined ? current.notes : input.notes,
         terms: input.terms === undefined ? current.terms : input.terms,
+        ...depositFields(current, input),
       })
       .where(and(eq(estimates.id, id), eq(estimates.organizationId, organizationId)));
 

@@ -1,11 +1,11 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { invoiceAmountsLocked, type Invoice, type UpdateInvoice } from '../../../contracts/invoices';
 import { priceLineItems } from '../../../contracts/line-items';
-import { toCents } from '../../../contracts/money';
+import { formatMoney, toCents } from '../../../contracts/money';
 import type { Db, DbOrTx } from '../../db/client';
 import { invoiceLineItems, invoices } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
-import { conflict, pgErrorCode } from '../../platform/errors';
+import { conflict, invalid, pgErrorCode } from '../../platform/errors';
 import { writeAudit } from '../audit/write-audit';
 import { lockInvoiceInScope } from '../documents/lock-invoice';
 import { checkAmounts, checkEstimateRef, checkWorkOrderRef, customerInOrganization, documentTotals } from '../documents/document-rules';
@@ -78,6 +78,11 @@ export async function updateInvoice(db: Db, ctx: RequestContext, id: number, inp
 
       const subtotalCents = priced ? priced.subtotalCents : toCents(current.subtotal);
       const totals = documentTotals(subtotalCents, input.tax === undefined ? current.tax : input.tax);
+      // A draft carrying its quote's deposit is edited freely, never below what was paid (docs/rules/quote-approval.md#deposits).
+      if (toCents(totals.total) < toCents(current.amountPaid)) {
+        const message = `The total cannot be less than the ${formatMoney(current.amountPaid)} deposit already paid`;
+        throw invalid(`lineItems: ${message}`, [{ path: 'lineItems', message }]);
+      }
       const status = input.status ?? current.status;
       let paidDate = input.paidDate === undefined ? current.paidDate : input.paidDate;
       if (status === 'paid' && !paidDate) paidDate = new Date();

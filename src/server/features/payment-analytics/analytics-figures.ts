@@ -158,3 +158,13 @@ export async function correctionFigures(db: DbOrTx, scope: TenantScope, w: Analy
     creditNotes: { count: Number(r?.note_n ?? 0), totalCents: toCents(r?.note_total ?? '0') },
   };
 }
+
+/** Deposits held against quotes not yet invoiced: the net of their payments and refunds, and how many quotes hold one. */
+export async function depositsHeldFigures(db: DbOrTx, scope: TenantScope) {
+  const [r] = await rowsOf<{ n: number; total: string }>(
+    db,
+    sql`select count(distinct ${payments.estimateId})::int as n, coalesce(sum(${payments.amount}), 0)::text as total from ${payments}
+      where ${tenantWhere(scope, payments, eq(payments.status, 'completed'), sql`${payments.estimateId} is not null`, sql`${payments.invoiceId} is null`)}`,
+  );
+  return { count: Number(r?.n ?? 0), totalCents: toCents(r?.total ?? '0') };
+}

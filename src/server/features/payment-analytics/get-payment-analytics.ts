@@ -5,7 +5,8 @@ import type { DbOrTx } from '../../db/client';
 import type { RequestContext } from '../../platform/context';
 import { runAll } from '../../platform/lists';
 import { tenantScope } from '../../platform/tenancy';
-import { analyticsWindows, attemptFigures, correctionFigures, customerFigures, owedFigures, paymentTimeFigures } from './analytics-figures';
+import { analyticsWindows, attemptFigures, correctionFigures,
+  depositsHeldFigures, customerFigures, owedFigures, paymentTimeFigures } from './analytics-figures';
 import { inviteSetFigures } from './invite-set';
 import { reminderSetFigures } from './reminder-set';
 
@@ -22,7 +23,7 @@ const change = (current: number | null, previous: number | null): number | null 
 export async function getPaymentAnalytics(db: DbOrTx, ctx: RequestContext, query: AnalyticsQuery, now = new Date()): Promise<PaymentAnalytics> {
   const w = analyticsWindows(now);
   const scope = tenantScope(ctx, query.organizationId);
-  const [owed, time, att, cust, reminders, invites, corrections] = await runAll(
+  const [owed, time, att, cust, reminders, invites, corrections, deposits] = await runAll(
     db,
     () => owedFigures(db, scope, now),
     () => paymentTimeFigures(db, scope, w),
@@ -32,6 +33,7 @@ export async function getPaymentAnalytics(db: DbOrTx, ctx: RequestContext, query
     () => reminderSetFigures(db, scope, now),
     () => inviteSetFigures(db, scope, now),
     () => correctionFigures(db, scope, w),
+    () => depositsHeldFigures(db, scope),
   );
   const days = time.days === null ? null : oneDecimal(time.days);
   const previousDays = time.previousDays === null ? null : oneDecimal(time.previousDays);
@@ -47,6 +49,7 @@ export async function getPaymentAnalytics(db: DbOrTx, ctx: RequestContext, query
       refunds: { total: fromCents(corrections.refunds.totalCents), count: corrections.refunds.count },
       creditNotes: { total: fromCents(corrections.creditNotes.totalCents), count: corrections.creditNotes.count },
     },
+    depositsHeld: { total: fromCents(deposits.totalCents), count: deposits.count },
     customerAnalysis: cust,
     recommended: {
       overdueCustomers: reminders.overdueCustomers,

@@ -257,6 +257,7 @@ describe('GET /api/reports/payment-analytics', () => {
       successRate: { percent: null, previousPercent: null, changePoints: null },
       publicLinkAttempts: { succeeded: 0, attempted: 0 },
       corrections: { refunds: { total: '0.00', count: 0 }, creditNotes: { total: '0.00', count: 0 } },
+      depositsHeld: { total: '0.00', count: 0 },
       customerAnalysis: {
         totalCustomers: 0,
         autoPay: 0,
@@ -311,6 +312,7 @@ describe('GET /api/reports/payment-analytics', () => {
       successRate: { percent: 75, previousPercent: 50, changePoints: 25 },
       publicLinkAttempts: { succeeded: 0, attempted: 0 },
       corrections: { refunds: { total: '0.00', count: 0 }, creditNotes: { total: '0.00', count: 0 } },
+      depositsHeld: { total: '0.00', count: 0 },
       customerAnalysis: {
         totalCustomers: 5,
         autoPay: 1,

@@ -100,6 +100,7 @@ export function settle(tx: Parameters<Parameters<Db['transaction']>[0]>[0], atte
       processor,
       attemptId: attempt.id,
       paymentLinkId: attempt.paymentLinkId,
+      estimateId: attempt.estimateId,
     },
     { refuseOverBalance: false },
   );

@@ -24,6 +24,8 @@ export interface PaymentToRecord {
   processor: 'test' | 'stripe' | 'manual';
   attemptId?: number | null;
   paymentLinkId?: number | null;
+  /** A quote's deposit, held against the job until the quote becomes an invoice. */
+  estimateId?: number | null;
 }
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -102,6 +104,7 @@ export async function settlePayment(
       stripePaymentIntentId: p.intentId,
       processor: p.processor,
       status: 'completed',
+      estimateId: p.estimateId ?? null,
     })
     .onConflictDoNothing({ target: [payments.organizationId, payments.stripePaymentIntentId] })
     .returning();

@@ -23,8 +23,10 @@ export interface PaymentRequest {
   description: string | null;
   reference?: string | null;
   paymentType: PaymentType;
-  source: 'staff' | 'portal' | 'link';
+  source: 'staff' | 'portal' | 'link' | 'quote';
   paymentLinkId?: number | null;
+  /** A quote's deposit (docs/rules/quote-approval.md#deposits). */
+  estimateId?: number | null;
 }
 
 export async function startPayment(db: DbOrTx, config: Config, req: PaymentRequest): Promise<PaymentIntentResponse> {
@@ -60,6 +62,7 @@ export async function startPayment(db: DbOrTx, config: Config, req: PaymentReque
           metadata: {
             organizationId: String(req.organizationId),
             invoiceId: req.invoiceId ? String(req.invoiceId) : '',
+            estimateId: req.estimateId ? String(req.estimateId) : '',
             source: req.source,
             // Names the processor whose webhook secret signs this intent's events (the legacy webhook URL uses it).
             processorId: String(processor.processorId),
@@ -90,6 +93,7 @@ export async function startPayment(db: DbOrTx, config: Config, req: PaymentReque
     reference: req.reference ?? null,
     source: req.source,
     paymentLinkId: req.paymentLinkId ?? null,
+    estimateId: req.estimateId ?? null,
   });
 
   return {

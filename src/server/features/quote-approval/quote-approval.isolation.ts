@@ -55,4 +55,5 @@ export const isolationCases: Record<string, IsolationCase> = {
   'POST /api/public/quotes/:token/decline': { kind: 'public', why: PUBLIC_WHY },
   'POST /api/public/quotes/:token/request-changes': { kind: 'public', why: PUBLIC_WHY },
   'GET /api/public/quotes/:token/pdf': { kind: 'public', why: PUBLIC_WHY },
+  'POST /api/public/quotes/:token/deposit-intent': { kind: 'public', why: PUBLIC_WHY },
 };

@@ -4,12 +4,14 @@ import {
   approveQuoteSchema,
   declineQuoteSchema,
   publicQuoteSchema,
+  quoteDepositIntentSchema,
   quoteTokenParamsSchema,
   requestQuoteChangesSchema,
   sendForApprovalResultSchema,
   sendForApprovalSchema,
 } from '../../../contracts/estimates';
 import { idParamsSchema } from '../../../contracts/line-items';
+import { paymentIntentResponseSchema } from '../../../contracts/payments';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps, ZodApp } from '../../platform/app-deps';
 import { CLIENT_LIMITS } from '../../platform/client-limits';
@@ -23,6 +25,7 @@ import { tellOrganization } from './answer-email';
 import { openQuote } from './open-quote';
 import { estimateByToken } from './quote-page';
 import { sendForApproval } from './send-for-approval';
+import { startDeposit } from './start-deposit';
 
 const tags = ['quote-approval'];
 
@@ -90,7 +93,7 @@ export function quoteApprovalRoutes(app: ZodApp, deps: AppDeps): void {
     config: { access: access.public(), clientLimit: CLIENT_LIMITS.quoteAnswer },
     schema: {
       tags,
-      summary: 'Ask for changes to the quote (a message to the staff); it can be answered again once sent anew',
+      summary: 'Ask for changes to the quote (a message to the staff); the quote stays open to answer',
       params: quoteTokenParamsSchema,
       body: requestQuoteChangesSchema,
       response: { 200: publicQuoteSchema },
@@ -100,6 +103,18 @@ export function quoteApprovalRoutes(app: ZodApp, deps: AppDeps): void {
       void tellOrganization(deps, answered, req.log);
       return answered.quote;
     },
+  });
+
+  app.post('/api/public/quotes/:token/deposit-intent', {
+    config: { access: access.public(), clientLimit: CLIENT_LIMITS.paymentStart },
+    schema: {
+      tags,
+      summary: "Start paying what is left of an approved quote's deposit (card or bank); confirmed like any payment intent",
+      params: quoteTokenParamsSchema,
+      body: quoteDepositIntentSchema,
+      response: { 200: paymentIntentResponseSchema },
+    },
+    handler: async (req) => startDeposit(db, deps.config, req.params.token, req.body.paymentType),
   });
 
   app.get('/api/public/quotes/:token/pdf', {

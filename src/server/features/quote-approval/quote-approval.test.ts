@@ -372,3 +372,71 @@ describe('the customer portal', () => {
     expect(preview.quotes.map((q) => q.approvalPath)).toEqual([null, null]);
   });
 });
+
+describe('deposits', () => {
+  const payDeposit = async (token: string) => {
+    const intent = await t.call({ method: 'POST', url: `/api/public/quotes/${token}/deposit-intent`, payload: { paymentType: 'card' } });
+    if (intent.statusCode !== 200) return intent;
+    return t.call({
+      method: 'POST',
+      url: '/api/payment-intents/confirm',
+      payload: { clientSecret: intent.json().clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' } },
+    });
+  };
+
+  it('an approved quote asks for its deposit, takes it once, holds it, and the invoice it becomes shows it paid', async () => {
+    const { est, token } = await sent(a, { depositType: 'percent', depositValue: '25' });
+    expect(est).toMatchObject({ depositType: 'percent', depositValue: '25.00', depositAmount: '327.50' });
+    let page = (await open(token)).json() as PublicQuote;
+    expect(page).toMatchObject({ deposit: { amount: '327.50', paid: '0.00', due: '327.50' }, canPayDeposit: false });
+    const early = await t.call({ method: 'POST', url: `/api/public/quotes/${token}/deposit-intent`, payload: {} });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('This service quote needs your approval before its deposit can be paid.');
+
+    page = (await answer(token, 'approve', { signerName: 'Pat', signature: SIGNATURE, revision: page.revision })).json() as PublicQuote;
+    expect(page).toMatchObject({ status: 'approved', canPayDeposit: true, deposit: { due: '327.50' } });
+    const intent = await t.call({ method: 'POST', url: `/api/public/quotes/${token}/deposit-intent`, payload: { paymentType: 'card' } });
+    expect(intent.json()).toMatchObject({ amount: '327.50', processor: 'test', testMode: true });
+    const paid = await t.call({
+      method: 'POST',
+      url: '/api/payment-intents/confirm',
+      payload: { clientSecret: intent.json().clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' } },
+    });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json().payment).toMatchObject({ amount: '327.50', invoiceId: null, description: `Deposit for ${est.estimateNumber}` });
+    page = (await open(token)).json() as PublicQuote;
+    expect(page).toMatchObject({ deposit: { paid: '327.50', due: '0.00' }, canPayDeposit: false });
+    expect((await payDeposit(token)).json().message).toBe('The deposit has been paid. Thank you!');
+    expect((await getEstimate(a, est.id)).depositPaid).toBe('327.50');
+    const held = (await t.call({ url: '/api/reports/payment-analytics', cookie: a.admin })).json();
+    expect(held.depositsHeld).toEqual({ total: '327.50', count: 1 });
+
+    // Converted, the invoice shows the deposit paid and asks for the rest; the draft stays editable, never below it.
+    const converted = (await t.call({ method: 'POST', url: `/api/estimates/${est.id}/convert`, cookie: a.admin, payload: { invoice: true } })).json() as Estimate;
+    const invoiceId = converted.invoices[0].id;
+    const invoice = (await t.call({ url: `/api/invoices/${invoiceId}`, cookie: a.admin })).json();
+    expect(invoice).toMatchObject({ status: 'draft', total: '1309.99', amountPaid: '327.50', depositApplied: '327.50', balanceDue: '982.49', amountsLocked: false });
+    const more = await t.call({
+      method: 'PUT',
+      url: `/api/invoices/${invoiceId}`,
+      cookie: a.admin,
+      payload: { lineItems: [...invoice.lineItems.map((l: { description: string; quantity: string; rate: string }) => ({ description: l.description, quantity: l.quantity, rate: l.rate })), { description: 'Extra fitting', quantity: 1, rate: '40.00' }] },
+    });
+    expect(more.statusCode).toBe(200);
+    expect(more.json()).toMatchObject({ total: '1349.99', balanceDue: '1022.49' });
+    const below = await t.call({ method: 'PUT', url: `/api/invoices/${invoiceId}`, cookie: a.admin, payload: { lineItems: [{ description: 'Tiny', quantity: 1, rate: '100.00' }] } });
+    expect(below.statusCode).toBe(400);
+    expect(below.json().issues).toEqual([{ path: 'lineItems', message: 'The total cannot be less than the $327.50 deposit already paid' }]);
+    expect((await t.call({ url: '/api/reports/payment-analytics', cookie: a.admin })).json().depositsHeld).toEqual({ total: '0.00', count: 0 });
+  });
+
+  it('a deposit needs a value, a percent is at most 100, and a fixed deposit never passes the total', async () => {
+    const post = (body: object) => t.call({ method: 'POST', url: '/api/estimates', cookie: a.admin, payload: { customerId: a.customerId, title: 'D', ...body } });
+    expect((await post({ depositType: 'percent' })).json().issues).toEqual([{ path: 'depositValue', message: 'Enter the deposit' }]);
+    expect((await post({ depositType: 'percent', depositValue: '100.01' })).json().issues).toEqual([{ path: 'depositValue', message: 'A percent deposit is at most 100' }]);
+    const fixed = (await post({ depositType: 'fixed', depositValue: '500', lineItems: [{ description: 'Small job', quantity: 1, rate: '120' }] })).json() as Estimate;
+    expect(fixed.depositAmount).toBe('120.00');
+    const none = (await t.call({ method: 'PUT', url: `/api/estimates/${fixed.id}`, cookie: a.admin, payload: { depositType: null } })).json() as Estimate;
+    expect(none).toMatchObject({ depositType: null, depositValue: null, depositAmount: null });
+  });
+});

@@ -2,7 +2,9 @@
 // answering it. Only what the page needs leaves the server.
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { AWAITING_ANSWER_STATUSES, type EstimateStatus, type PublicQuote } from '../../../contracts/estimates';
+import { AWAITING_ANSWER_STATUSES, depositCents, type EstimateStatus, type PublicQuote } from '../../../contracts/estimates';
+import { fromCents, toCents } from '../../../contracts/money';
+import { depositPaidCents } from '../estimates/estimate-view';
 import { formatDate } from '../../../contracts/format';
 import { recordWord } from '../../../contracts/vocabulary';
 import type { DbOrTx } from '../../db/client';
@@ -35,6 +37,13 @@ export function pastValidity(row: Pick<EstimateRow, 'validUntil'>, now: Date): b
 export function effectiveStatus(row: EstimateRow, now: Date): EstimateStatus {
   if (isAwaiting(row.status) && pastValidity(row, now)) return 'expired';
   return row.status as EstimateStatus;
+}
+
+/** The deposit of the estimate's current total, what was paid and what is left; null without a deposit. */
+export function depositOf(row: EstimateRow, paidCents: number): { amountCents: number; paidCents: number; dueCents: number } | null {
+  if (!row.depositType) return null;
+  const amountCents = depositCents(toCents(row.total), row.depositType, row.depositValue);
+  return { amountCents, paidCents, dueCents: Math.max(0, amountCents - paidCents) };
 }
 
 /** The estimate behind a token, locked for the answer's transaction when `lock`. */
@@ -71,7 +80,7 @@ export async function quoteWord(db: DbOrTx, organizationId: number): Promise<str
 
 export async function publicQuote(db: DbOrTx, row: EstimateRow, now = new Date()): Promise<PublicQuote> {
   const org = row.organizationId;
-  const [business, lines, [customer], [approval]] = await runAll(
+  const [business, lines, [customer], [approval], paidCents] = await runAll(
     db,
     () => loadBusiness(db, org),
     () =>
@@ -88,8 +97,10 @@ export async function publicQuote(db: DbOrTx, row: EstimateRow, now = new Date()
         .where(and(eq(estimateResponses.organizationId, org), eq(estimateResponses.estimateId, row.id), eq(estimateResponses.version, row.version), eq(estimateResponses.kind, 'approved')))
         .orderBy(desc(estimateResponses.id))
         .limit(1),
+    () => depositPaidCents(db, org, row.id),
   );
   const status = effectiveStatus(row, now);
+  const deposit = depositOf(row, paidCents);
   return {
     organization: { name: business.name, logo: business.logo, phone: business.phone, email: business.email },
     word: recordWord(business.labels, 'estimates').title,
@@ -105,6 +116,8 @@ export async function publicQuote(db: DbOrTx, row: EstimateRow, now = new Date()
     total: row.total,
     validUntil: row.validUntil?.toISOString() ?? null,
     terms: row.terms,
+    deposit: deposit && { amount: fromCents(deposit.amountCents), paid: fromCents(deposit.paidCents), due: fromCents(deposit.dueCents) },
+    canPayDeposit: deposit !== null && deposit.dueCents > 0 && (status === 'approved' || status === 'converted'),
     canRespond: isAwaiting(status),
     approval: approval ? { signerName: approval.signerName ?? '', signedAt: approval.createdAt.toISOString(), total: approval.total ?? row.total } : null,
     revision: revisionOf(row),

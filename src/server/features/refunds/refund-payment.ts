@@ -69,6 +69,8 @@ export async function refundPayment(db: Db, config: Config, ctx: RequestContext,
         status: 'pending',
         refundOfPaymentId: payment.id,
         idempotencyKey: req.idempotencyKey,
+        // A deposit's refund is the quote's too (docs/rules/quote-approval.md#deposits).
+        estimateId: payment.estimateId,
       })
       .returning();
     return { kind: 'new', refund: refund!, payment };

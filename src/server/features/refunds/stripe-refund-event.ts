@@ -63,6 +63,7 @@ export async function recordStripeRefund(tx: DbOrTx, organizationId: number, r: 
       status: 'completed',
       stripePaymentIntentId: r.id,
       refundOfPaymentId: payment.id,
+      estimateId: payment.estimateId,
     })
     .onConflictDoNothing({ target: [payments.organizationId, payments.stripePaymentIntentId] })
     .returning();

@@ -74,6 +74,12 @@ export function correctionsNote({ refunds, creditNotes }: PaymentAnalytics['corr
   return `Last 90 days: ${part(refunds.count, 'refund', refunds.total)} · ${part(creditNotes.count, 'credit note', creditNotes.total)}`;
 }
 
+/** The deposits held on quotes not yet invoiced (docs/rules/quote-approval.md#deposits). */
+export function depositsHeldNote({ total, count }: PaymentAnalytics['depositsHeld']): string {
+  if (count === 0) return 'No deposits held on quotes';
+  return `Deposits held: ${formatMoney(total)} on ${number.format(count)} ${count === 1 ? 'quote' : 'quotes'} not yet invoiced`;
+}
+
 /** Whole percent of the part in the whole, for the distribution bars; 0 without a whole. */
 export function shareOf(part: number, whole: number): number {
   return whole <= 0 ? 0 : Math.round((part * 100) / whole);

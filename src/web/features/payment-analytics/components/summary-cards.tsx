@@ -1,4 +1,4 @@
-import { Clock, DollarSign, Percent, TriangleAlert, Undo2, type LucideIcon } from 'lucide-react';
+import { Clock, DollarSign, Percent, TriangleAlert, PiggyBank, Undo2, type LucideIcon } from 'lucide-react';
 import type { PaymentAnalytics } from '@contracts/payment-analytics';
 import { formatMoney } from '@contracts/money';
 import type { LabelSet } from '@contracts/vocabulary';
@@ -9,6 +9,7 @@ import {
   avgPaymentTimeCaption,
   avgPaymentTimeValue,
   correctionsNote,
+  depositsHeldNote,
   overdueCaption,
   publicLinkAttemptsNote,
   successRateCaption,
@@ -90,6 +91,10 @@ export function SummaryCards({ figures, labels }: { figures: PaymentAnalytics; l
     <p className="flex items-center gap-1.5 text-xs text-muted-foreground" data-testid="corrections-note">
       <Undo2 className="size-3.5 shrink-0" aria-hidden />
       {correctionsNote(figures.corrections)}
+    </p>
+    <p className="flex items-center gap-1.5 text-xs text-muted-foreground" data-testid="deposits-held-note">
+      <PiggyBank className="size-3.5 shrink-0" aria-hidden />
+      {depositsHeldNote(figures.depositsHeld)}
     </p>
     </div>
   );
