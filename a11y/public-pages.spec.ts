@@ -1,6 +1,6 @@
 // The pages a visitor reaches without signing in, scanned with axe at desktop width: sign-in and registration in
-// their states, the organization's public pages, every step of the booking wizard, a payment link, the customer
-// portal, the user guide, the not-found pages and the development outbox.
+// their states, the organization's public pages, every step of the booking wizard, a payment link, a quote sent for
+// approval, the customer portal, the user guide, the not-found pages and the development outbox.
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseURL, launchBrowser, newPage } from '../e2e/fixtures/browser';
@@ -8,6 +8,8 @@ import { apiJson } from '../e2e/fixtures/records';
 import { requestCode } from '../e2e/fixtures/sign-in';
 import { signedInPage } from '../e2e/fixtures/sessions';
 import { freeSlot, label12h, openDayAhead, pickCalendarDay, publicService } from '../e2e/fixtures/scheduling';
+import { createCustomer } from '../e2e/fixtures/documents';
+import { drawSignatureWithMouse, sendQuoteForApproval } from '../e2e/fixtures/quotes';
 import { createScanner, logScanCount, settle } from './fixtures/axe';
 import { scanScreen, visit } from './fixtures/screens';
 
@@ -124,6 +126,43 @@ describe('public pages (signed out, desktop)', () => {
     await s.scan(page, '/customer-portal (signed out: sign in)');
     await visit(page, '/customer-portal?token=not-a-real-token');
     await s.scan(page, '/customer-portal?token= (a bad link)');
+    s.expectClean();
+  });
+
+  it('a quote sent for approval: open with an optional item, with errors, each answer, approved; an unknown quote', async () => {
+    const s = createScanner();
+    const admin = await signedInPage(browser, 'admin@example.com');
+    const customer = await createCustomer(admin.page, `A11y Quote ${Date.now().toString(36)}`, `a11y-quote-${Date.now().toString(36)}@example.com`);
+    const lineItems = [
+      { description: 'Gutter cleaning', quantity: 2, rate: '80.00' },
+      { description: 'Gutter guards', quantity: 1, rate: '120.00', optional: true },
+    ];
+    const quote = await sendQuoteForApproval(admin.page, customer.id, { title: 'Gutter work', terms: 'Half on approval.', lineItems });
+    await admin.context.close();
+
+    await page.goto(quote.path);
+    const approve = page.getByRole('button', { name: /^Approve / });
+    await approve.waitFor();
+    await settle(page);
+    await s.scan(page, '/quote/{token}');
+    await approve.click();
+    await page.getByText('Draw your signature', { exact: true }).waitFor();
+    await s.scan(page, '/quote/{token}: approve with errors');
+    await page.getByRole('tab', { name: 'Request changes' }).click();
+    await s.scan(page, '/quote/{token}: request changes');
+    await page.getByRole('tab', { name: 'Decline' }).click();
+    await s.scan(page, '/quote/{token}: decline');
+    await page.getByRole('tab', { name: 'Approve' }).click();
+    await page.getByRole('checkbox', { name: /Gutter guards/ }).check();
+    await page.getByLabel('Your full name').fill('Ada Axe');
+    await drawSignatureWithMouse(page);
+    await approve.click();
+    await page.getByTestId('quote-approved').waitFor();
+    await settle(page);
+    await s.scan(page, '/quote/{token}: approved');
+    await page.goto('/quote/no-such-quote-token-000000000');
+    await page.getByTestId('quote-not-found').waitFor();
+    await s.scan(page, '/quote/{unknown token}');
     s.expectClean();
   });
 

@@ -29,6 +29,7 @@ const publicRoutes: RouteObject[] = [
   { path: 'schedule/:slug', ...screen(() => import('@/features/booking/schedule-screen').then((m) => m.ScheduleScreen)) },
   { path: 'customer-portal', ...screen(() => import('@/features/customer-portal/customer-portal-screen').then((m) => m.CustomerPortalScreen)) },
   { path: 'payment/:linkId', ...screen(() => import('@/features/payment-page/payment-screen').then((m) => m.PaymentScreen)) },
+  { path: 'quote/:token', ...screen(() => import('@/features/quote-approval/quote-screen').then((m) => m.QuoteScreen)) },
   { path: 'dev/outbox', ...screen(() => import('@/features/dev-outbox/dev-outbox-screen').then((m) => m.DevOutboxScreen)) },
 ];
 
