@@ -11,8 +11,14 @@ interface FieldProps<T extends FieldValues, U> {
   label: string;
 }
 
-/** A select whose options are status ids shown as labels (in_progress -> In Progress). */
-export function StatusSelectField<T extends FieldValues, U>({ control, name, label, statuses }: FieldProps<T, U> & { statuses: readonly string[] }) {
+/** A select whose options are status ids shown as labels (in_progress -> In Progress, or as `labelOf` words them). */
+export function StatusSelectField<T extends FieldValues, U>({
+  control,
+  name,
+  label,
+  statuses,
+  labelOf = statusLabel,
+}: FieldProps<T, U> & { statuses: readonly string[]; labelOf?: (status: string) => string }) {
   return (
     <FormField
       control={control}
@@ -24,7 +30,7 @@ export function StatusSelectField<T extends FieldValues, U>({ control, name, lab
             <NativeSelect {...field}>
               {statuses.map((s) => (
                 <option key={s} value={s}>
-                  {statusLabel(s)}
+                  {labelOf(s)}
                 </option>
               ))}
             </NativeSelect>

@@ -3,10 +3,12 @@
 // Used inside a react-hook-form <Form> whose values have `lineItems: LineItemValues[]`.
 import { Plus, Trash2 } from 'lucide-react';
 import { useFormContext, useWatch, type FieldErrors } from 'react-hook-form';
+import { countsInTotal } from '@contracts/line-items';
 import { formatMoney, fromCents, lineAmountCents, MAX_CENTS, type Cents } from '@contracts/money';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { formLineItemSchema } from '@/lib/line-item-schema';
+import { useRecordWord } from '@/lib/use-labels';
 import { cn } from '@/lib/utils';
 
 /** A line as the form holds it: what the inputs show. */
@@ -14,6 +16,10 @@ export interface LineItemValues {
   description: string;
   quantity: string;
   rate: string;
+  /** Estimates only: offered to the customer, who may tick it on the quote page (docs/rules/records.md#estimate-form). */
+  optional?: boolean;
+  /** Estimates only: whether an optional line counts (the customer ticked it); kept as loaded, never edited here. */
+  selected?: boolean;
 }
 
 /** A new line has quantity 1 and rate 0 (docs/rules/records.md#line-items). */
@@ -53,10 +59,15 @@ interface LineItemsEditorProps {
   disabled?: boolean;
   /** A view for users who may not change the document: no add or remove buttons. */
   readOnly?: boolean;
+  /** Estimates: an Optional checkbox per line; an optional line the customer has not ticked does not count in the total. */
+  optionalItems?: boolean;
   className?: string;
 }
 
-export function LineItemsEditor({ disabled = false, readOnly = false, className }: LineItemsEditorProps) {
+const COLUMNS = 'sm:grid-cols-[minmax(0,1fr)_5.5rem_7rem_7rem_2.25rem]';
+const COLUMNS_WITH_OPTIONAL = 'sm:grid-cols-[minmax(0,1fr)_5rem_6.5rem_6.5rem_4.25rem_2.25rem]';
+
+export function LineItemsEditor({ disabled = false, readOnly = false, optionalItems = false, className }: LineItemsEditorProps) {
   const { control, register, formState, getValues, setValue, clearErrors } = useFormContext<{ lineItems: LineItemValues[] }>();
   // Rows are the watched array itself (not useFieldArray, which would add its code to the shared
   // react-hook-form chunk that the sign-in page also loads); setValue writes the values back into
@@ -64,6 +75,9 @@ export function LineItemsEditor({ disabled = false, readOnly = false, className 
   const lines = useWatch({ control, name: 'lineItems' }) ?? [];
   const update = (next: LineItemValues[]) => setValue('lineItems', next, { shouldDirty: true });
   const append = (line: LineItemValues) => update([...getValues('lineItems'), line]);
+  const setOptional = (index: number, optional: boolean) => setValue(`lineItems.${index}.optional`, optional, { shouldDirty: true });
+  const columns = optionalItems ? COLUMNS_WITH_OPTIONAL : COLUMNS;
+  const client = useRecordWord('customers');
   const remove = (index: number) => {
     // Messages belong to row positions, which just moved; the next submit checks again.
     clearErrors('lineItems');
@@ -78,12 +92,13 @@ export function LineItemsEditor({ disabled = false, readOnly = false, className 
       <legend className="mb-2 text-sm font-medium">Line Items</legend>
       <div
         aria-hidden
-        className="hidden gap-2 px-1 text-xs font-medium text-muted-foreground sm:grid sm:grid-cols-[minmax(0,1fr)_5.5rem_7rem_7rem_2.25rem]"
+        className={cn('hidden gap-2 px-1 text-xs font-medium text-muted-foreground sm:grid', columns)}
       >
         <span>Description</span>
         <span>Quantity</span>
         <span>Rate</span>
         <span className="text-right">Amount</span>
+        {optionalItems && <span className="text-center">Optional</span>}
         <span />
       </div>
       <ul className="space-y-2">
@@ -91,9 +106,11 @@ export function LineItemsEditor({ disabled = false, readOnly = false, className 
           const n = index + 1;
           const e = lineErrors?.[index];
           const messages = [e?.description?.message, e?.quantity?.message, e?.rate?.message, e?.amount?.message].filter(Boolean);
+          const line = lines[index];
+          const counts = countsInTotal({ optional: optionalItems && line?.optional, selected: line?.selected });
           return (
             <li key={index} className="rounded-md border p-2 sm:border-0 sm:p-0" data-testid="line-item">
-              <div className="grid grid-cols-[3.25rem_minmax(0,1fr)_minmax(0,1fr)_2rem] items-center gap-1.5 sm:grid-cols-[minmax(0,1fr)_5.5rem_7rem_7rem_2.25rem] sm:gap-2">
+              <div className={cn('grid grid-cols-[3.25rem_minmax(0,1fr)_minmax(0,1fr)_2rem] items-center gap-1.5 sm:gap-2', columns)}>
                 <Input
                   className="col-span-3 sm:col-span-1"
                   placeholder="Description"
@@ -126,10 +143,26 @@ export function LineItemsEditor({ disabled = false, readOnly = false, className 
                 <output
                   aria-label={`Line ${n} amount`}
                   data-testid="line-amount"
-                  className="col-span-2 truncate rounded-md bg-muted px-2 py-2 text-right text-sm tabular-nums sm:col-span-1"
+                  title={counts ? undefined : `Optional: not in the total unless the ${client.lower} adds it`}
+                  className={cn('col-span-2 truncate rounded-md bg-muted px-2 py-2 text-right text-sm tabular-nums sm:col-span-1', !counts && 'text-muted-foreground')}
                 >
-                  {formatMoney(fromCents(lineCents(lines[index])))}
+                  {formatMoney(fromCents(lineCents(line)))}
                 </output>
+                {optionalItems && (
+                  <label
+                    className="col-span-4 flex items-center gap-2 text-sm sm:col-span-1 sm:justify-center"
+                    title={line?.optional && line.selected ? `Optional, added by the ${client.lower}` : undefined}
+                  >
+                    <input
+                      type="checkbox"
+                      className="size-4 accent-primary"
+                      aria-label={`Line ${n} optional`}
+                      checked={line?.optional === true}
+                      onChange={(event) => setOptional(index, event.target.checked)}
+                    />
+                    <span className="sm:sr-only">{line?.optional && line.selected ? `Optional, added by the ${client.lower}` : 'Optional'}</span>
+                  </label>
+                )}
                 {readOnly ? (
                   <span className="col-start-4 row-start-1 sm:col-start-auto sm:row-start-auto" />
                 ) : (

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Estimate } from '@contracts/estimates';
+import type { EstimateListItem } from '@contracts/estimates';
 import { api, type Page } from '@/lib/api-client';
 import { listPath, PAGE_SIZE } from '@/lib/list-path';
 
@@ -8,9 +8,9 @@ export interface EstimateListParams {
   page?: number;
 }
 
-export function getEstimates(params: EstimateListParams, signal?: AbortSignal): Promise<Page<Estimate>> {
+export function getEstimates(params: EstimateListParams, signal?: AbortSignal): Promise<Page<EstimateListItem>> {
   const path = listPath('/api/estimates', { q: params.q, limit: PAGE_SIZE, offset: (params.page ?? 0) * PAGE_SIZE });
-  return api.getPage<Estimate>(path, { signal });
+  return api.getPage<EstimateListItem>(path, { signal });
 }
 
 export function estimatesQueryOptions(params: EstimateListParams) {

@@ -2,31 +2,39 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ESTIMATE_STATUSES, type Estimate } from '@contracts/estimates';
+import { CopyPlus, FileInput, Lock } from 'lucide-react';
+import { estimateLocked, type Estimate } from '@contracts/estimates';
 import { formatMoney, fromCents } from '@contracts/money';
 import { errorMessage } from '@/lib/api-client';
-import { saveRecord } from '@/lib/save-record';
+import { toast } from '@/components/ui/use-toast';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { DateField, StatusSelectField } from '@/components/form-fields';
 import { LineItemsEditor } from '@/components/line-items-editor';
+import { statusText } from '@/components/status-badge';
 import { useCreateEstimate } from '@/features/estimates/api/create-estimate';
 import { useEstimate } from '@/features/estimates/api/get-estimate';
 import { useUpdateEstimate } from '@/features/estimates/api/update-estimate';
+import { ConvertEstimateDialog } from '@/features/estimates/components/convert-estimate-dialog';
+import { EstimateApprovalPanel, hasApprovalStory } from '@/features/estimates/components/estimate-approval-panel';
+import { NewVersionDialog } from '@/features/estimates/components/new-version-dialog';
 import {
   estimateFormSchema,
   estimateTotals,
   estimateValues,
   newEstimateValues,
+  statusChoices,
   toEstimatePayload,
+  toEstimateUpdate,
   type EstimateFormOutput,
   type EstimateFormValues,
 } from '@/features/estimates/lib/estimate-form-schema';
+import { canConvert, canStartNewVersion } from '@/features/estimates/lib/estimate-status';
 import { CustomerPicker } from '@/components/customer-picker';
 import { useCan } from '@/lib/auth/use-can';
 import { applyServerIssues } from '@/lib/server-issues';
@@ -57,7 +65,8 @@ export function EstimateForm({ estimateId, onDone }: { estimateId: number | null
       </>
     );
   }
-  return <EstimateFormBody key={existing.data.id} estimate={existing.data} onDone={onDone} />;
+  // A new version is a fresh draft: the form starts again from it.
+  return <EstimateFormBody key={`${existing.data.id}-v${existing.data.version}`} estimate={existing.data} onDone={onDone} />;
 }
 
 function EstimateFormBody({ estimate, onDone }: { estimate: Estimate | null; onDone: () => void }) {
@@ -66,7 +75,11 @@ function EstimateFormBody({ estimate, onDone }: { estimate: Estimate | null; onD
   const can = useCan();
   const isEdit = estimate !== null;
   const isReadOnly = isEdit && !can('manage_estimates');
+  // Approved (signed) or converted: what the customer agreed to stays; only the notes change.
+  const isLocked = isEdit && estimateLocked(estimate.status);
   const [customerName, setCustomerName] = useState<string | null>(estimate?.customerName ?? null);
+  const [askingNewVersion, setAskingNewVersion] = useState(false);
+  const [converting, setConverting] = useState(false);
   const form = useForm<EstimateFormValues, unknown, EstimateFormOutput>({
     resolver,
     defaultValues: estimate ? estimateValues(estimate) : newEstimateValues(),
@@ -77,19 +90,27 @@ function EstimateFormBody({ estimate, onDone }: { estimate: Estimate | null; onD
   const [lineItems, tax] = useWatch({ control: form.control, name: ['lineItems', 'tax'] });
   const totals = estimateTotals({ lineItems, tax });
 
-  const onValid = (out: EstimateFormOutput) =>
-    saveRecord({
-      id: estimate?.id,
-      input: toEstimatePayload(out, form.getValues()),
-      create,
-      update,
-      noun: 'Estimate',
-      onSaved: onDone,
-      onFailed: (error) => applyServerIssues(error, form.setError, FIELDS),
-      describeError: errorMessage,
-    });
+  // The messages of docs/rules/records.md#messages-on-screen ("Estimate updated successfully", "Failed to update estimate").
+  const handlers = (verb: 'create' | 'update') => ({
+    onSuccess: () => {
+      toast({ title: `Estimate ${verb}d successfully` });
+      onDone();
+    },
+    onError: (error: unknown) => {
+      applyServerIssues(error, form.setError, FIELDS);
+      toast({ variant: 'destructive', title: `Failed to ${verb} estimate`, description: errorMessage(error) });
+    },
+  });
+  const onValid = (out: EstimateFormOutput) => {
+    const raw = form.getValues();
+    // A locked estimate sends only its notes (toEstimateUpdate).
+    if (estimate) update.mutate({ id: estimate.id, input: toEstimateUpdate(out, raw, estimate) }, handlers('update'));
+    else create.mutate(toEstimatePayload(out, raw), handlers('create'));
+  };
 
-  const title = isReadOnly ? `${word.title} ${estimate.estimateNumber}` : isEdit ? `Edit ${word.title}` : `Create ${word.title}`;
+  const title = isReadOnly || isLocked ? `${word.title} ${estimate.estimateNumber}` : isEdit ? `Edit ${word.title}` : `Create ${word.title}`;
+  const fieldsDisabled = isReadOnly || isSaving || isLocked;
+  const signedByCustomer = estimate?.responses.some((r) => r.kind === 'approved' && r.version === estimate.version) ?? false;
   return (
     <Form {...form}>
       <DialogHeader>
@@ -97,13 +118,47 @@ function EstimateFormBody({ estimate, onDone }: { estimate: Estimate | null; onD
         <DialogDescription>
           {isReadOnly
             ? 'Only managers and admins can change estimates.'
-            : isEdit
-              ? `${estimate.estimateNumber}: update the quote and its lines.`
-              : `Quote a job for a ${client.lower}. The ${word.lower} number is assigned when it is saved.`}
+            : isLocked
+              ? `Version ${estimate.version}, ${estimate.status === 'converted' ? 'converted' : 'approved'}: only the notes can still change.`
+              : isEdit
+                ? `${estimate.estimateNumber}: update the quote and its lines.`
+                : `Quote a job for a ${client.lower}. The ${word.lower} number is assigned when it is saved.`}
         </DialogDescription>
       </DialogHeader>
-      <form onSubmit={form.handleSubmit(onValid)} noValidate className="grid gap-4" aria-label={title}>
-        <fieldset disabled={isReadOnly || isSaving} className="grid min-w-0 gap-4">
+      <form onSubmit={form.handleSubmit(onValid)} noValidate className="grid min-w-0 gap-4" aria-label={title}>
+        {isLocked && (
+          <Alert data-testid="estimate-locked">
+            <Lock aria-hidden />
+            <AlertTitle>
+              {estimate.status === 'converted' ? 'Converted' : signedByCustomer ? `Approved by the ${client.lower}` : 'Approved'} — this {word.lower} is locked.
+            </AlertTitle>
+            <AlertDescription>
+              <p>
+                {canStartNewVersion(estimate.status)
+                  ? 'Start a new version to change it. The notes can still be changed.'
+                  : `Only the notes can still be changed. For other changes, create a new ${word.lower}.`}
+              </p>
+              {!isReadOnly && (canStartNewVersion(estimate.status) || canConvert(estimate.status)) && (
+                <div className="mt-1 flex flex-wrap gap-2">
+                  {canStartNewVersion(estimate.status) && (
+                    <Button variant="outline" size="sm" className="text-foreground" onClick={() => setAskingNewVersion(true)} disabled={isSaving}>
+                      <CopyPlus aria-hidden />
+                      New version
+                    </Button>
+                  )}
+                  {canConvert(estimate.status) && (
+                    <Button variant="outline" size="sm" className="text-foreground" onClick={() => setConverting(true)} disabled={isSaving}>
+                      <FileInput aria-hidden />
+                      Convert…
+                    </Button>
+                  )}
+                </div>
+              )}
+            </AlertDescription>
+          </Alert>
+        )}
+        {estimate && hasApprovalStory(estimate) && <EstimateApprovalPanel estimate={estimate} />}
+        <fieldset disabled={fieldsDisabled} className="grid min-w-0 gap-4">
           <FormField
             control={form.control}
             name="customerId"
@@ -115,7 +170,7 @@ function EstimateFormBody({ estimate, onDone }: { estimate: Estimate | null; onD
                     value={field.value}
                     selectedName={customerName}
                     invalid={Boolean(fieldState.error)}
-                    disabled={isReadOnly || isSaving}
+                    disabled={fieldsDisabled}
                     organizationId={estimate?.organizationId ?? null}
                     onChange={(customer) => {
                       setCustomerName(customer.name);
@@ -154,10 +209,15 @@ function EstimateFormBody({ estimate, onDone }: { estimate: Estimate | null; onD
             )}
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            <StatusSelectField control={form.control} name="status" label="Status" statuses={ESTIMATE_STATUSES} />
+            <StatusSelectField control={form.control} name="status" label="Status" statuses={statusChoices(estimate?.status ?? 'draft')} labelOf={statusText} />
             <DateField control={form.control} name="validUntil" label="Valid Until" />
           </div>
-          <LineItemsEditor disabled={isSaving} readOnly={isReadOnly} />
+          <LineItemsEditor disabled={isSaving} readOnly={isReadOnly || isLocked} optionalItems />
+          {!isLocked && (
+            <p className="-mt-2 text-xs text-muted-foreground">
+              The {client.lower} may add optional lines when approving; until then they are not in the total.
+            </p>
+          )}
           <FormField
             control={form.control}
             name="tax"
@@ -167,6 +227,36 @@ function EstimateFormBody({ estimate, onDone }: { estimate: Estimate | null; onD
                 <FormControl>
                   <Input type="number" inputMode="decimal" min={0} step="0.01" placeholder="0.00" {...field} />
                 </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="terms"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Terms</FormLabel>
+                <FormControl>
+                  <Textarea rows={3} placeholder="Deposit, payment schedule, what is not included" {...field} />
+                </FormControl>
+                <FormDescription>Shown to the {client.lower} with the {word.lower} and printed on the PDF.</FormDescription>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        </fieldset>
+        <fieldset disabled={isReadOnly || isSaving} className="grid min-w-0 gap-4">
+          <FormField
+            control={form.control}
+            name="notes"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Notes</FormLabel>
+                <FormControl>
+                  <Textarea rows={2} placeholder="Notes about this job" {...field} />
+                </FormControl>
+                <FormDescription>Printed on the PDF under Notes.</FormDescription>
                 <FormMessage />
               </FormItem>
             )}
@@ -198,11 +288,13 @@ function EstimateFormBody({ estimate, onDone }: { estimate: Estimate | null; onD
           </Button>
           {!isReadOnly && (
             <Button type="submit" disabled={isSaving}>
-              {isSaving ? 'Saving...' : isEdit ? `Update ${word.title}` : `Create ${word.title}`}
+              {isSaving ? 'Saving...' : isLocked ? 'Save notes' : isEdit ? `Update ${word.title}` : `Create ${word.title}`}
             </Button>
           )}
         </DialogFooter>
       </form>
+      {askingNewVersion && estimate && <NewVersionDialog estimate={estimate} onClose={() => setAskingNewVersion(false)} />}
+      {estimate && <ConvertEstimateDialog estimate={converting ? estimate : null} onClose={() => setConverting(false)} />}
     </Form>
   );
 }

@@ -1,23 +1,24 @@
 import { singular } from '@contracts/vocabulary';
-import type { Estimate } from '@contracts/estimates';
+import type { EstimateListItem } from '@contracts/estimates';
 import { formatDate } from '@contracts/format';
 import { formatMoney } from '@contracts/money';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { StatusBadge } from '@/components/status-badge';
-import { EstimateActionsMenu } from '@/features/estimates/components/estimate-actions-menu';
+import { EstimateActionsMenu, type EstimateApprovalActions } from '@/features/estimates/components/estimate-actions-menu';
 import { OrganizationCell, OrganizationHead, OrganizationLine } from '@/components/organization-column';
 import { useLabels } from '@/lib/use-labels';
 
-interface EstimatesTableProps {
-  estimates: Estimate[];
+interface EstimatesTableProps extends EstimateApprovalActions {
+  estimates: EstimateListItem[];
   canEdit: boolean;
+  canSend: boolean;
   busyId: number | null;
   onEdit: (id: number) => void;
-  onEmail: (estimate: Estimate) => void;
-  onDownload: (estimate: Estimate) => void;
+  onEmail: (estimate: EstimateListItem) => void;
+  onDownload: (estimate: EstimateListItem) => void;
 }
 
-function EstimateNumber({ estimate, canEdit, onEdit }: { estimate: Estimate; canEdit: boolean; onEdit: (id: number) => void }) {
+function EstimateNumber({ estimate, canEdit, onEdit }: { estimate: EstimateListItem; canEdit: boolean; onEdit: (id: number) => void }) {
   if (!canEdit) return <span className="font-medium">{estimate.estimateNumber}</span>;
   return (
     <button type="button" className="font-medium text-primary hover:underline" onClick={() => onEdit(estimate.id)}>
@@ -27,10 +28,21 @@ function EstimateNumber({ estimate, canEdit, onEdit }: { estimate: Estimate; can
 }
 
 /** A table on wide screens, one card per estimate on phones. */
-export function EstimatesTable({ estimates, canEdit, busyId, onEdit, onEmail, onDownload }: EstimatesTableProps) {
+export function EstimatesTable({ estimates, canEdit, canSend, busyId, onEdit, onEmail, onDownload, onSendForApproval, onNewVersion, onConvert }: EstimatesTableProps) {
   const customerHeader = singular(useLabels().customers);
-  const menu = (e: Estimate) => (
-    <EstimateActionsMenu estimate={e} canEdit={canEdit} isBusy={busyId === e.id} onEdit={onEdit} onEmail={onEmail} onDownload={onDownload} />
+  const menu = (e: EstimateListItem) => (
+    <EstimateActionsMenu
+      estimate={e}
+      canEdit={canEdit}
+      canSend={canSend}
+      isBusy={busyId === e.id}
+      onEdit={onEdit}
+      onEmail={onEmail}
+      onDownload={onDownload}
+      onSendForApproval={onSendForApproval}
+      onNewVersion={onNewVersion}
+      onConvert={onConvert}
+    />
   );
   return (
     <>

@@ -1,11 +1,61 @@
 import { describe, expect, it } from 'vitest';
-import { estimateFormSchema, estimateTotals, newEstimateValues, toEstimatePayload, type EstimateFormValues } from './estimate-form-schema';
+import type { Estimate } from '@contracts/estimates';
+import {
+  estimateFormSchema,
+  estimateTotals,
+  estimateValues,
+  formStatus,
+  newEstimateValues,
+  statusChoices,
+  toEstimatePayload,
+  toEstimateUpdate,
+  type EstimateFormValues,
+} from './estimate-form-schema';
 
 const values = (patch: Partial<EstimateFormValues> = {}): EstimateFormValues => ({
   ...newEstimateValues(),
   customerId: 3,
   title: 'Kitchen remodel',
   lineItems: [{ description: 'Cabinets', quantity: '2', rate: '199.99' }],
+  ...patch,
+});
+
+const stored = (patch: Partial<Estimate> = {}): Estimate => ({
+  id: 7,
+  organizationId: 1,
+  estimateNumber: 'EST-00007',
+  customerId: 3,
+  customerName: 'Pat Customer',
+  customerHasEmail: true,
+  title: 'Kitchen remodel',
+  description: null,
+  status: 'draft',
+  subtotal: '409.98',
+  tax: '0.00',
+  total: '409.98',
+  validUntil: null,
+  notes: null,
+  terms: '50% deposit',
+  lineItems: [
+    { id: 1, description: 'Cabinets', quantity: '2.00', rate: '199.99', amount: '399.98', sortOrder: 0, optional: false, selected: true },
+    { id: 2, description: 'Soft-close hinges', quantity: '1.00', rate: '10.00', amount: '10.00', sortOrder: 1, optional: true, selected: true },
+    { id: 3, description: 'Under-cabinet lights', quantity: '1.00', rate: '80.00', amount: '80.00', sortOrder: 2, optional: true, selected: false },
+  ],
+  version: 1,
+  approvalPath: null,
+  sentAt: null,
+  viewedAt: null,
+  convertedAt: null,
+  responses: [],
+  workOrders: [],
+  invoices: [],
+  depositType: null,
+  depositValue: null,
+  depositAmount: null,
+  depositPaid: '0.00',
+  versions: [],
+  createdAt: '2026-06-01T00:00:00.000Z',
+  updatedAt: '2026-06-01T00:00:00.000Z',
   ...patch,
 });
 
@@ -21,9 +71,80 @@ describe('estimate form rules (docs/rules/records.md#estimate-form)', () => {
   });
 
   it('sends the lines as a JSON string and the amounts as strings', () => {
-    const raw = values({ tax: '10', validUntil: '2026-12-31' });
+    const raw = values({ tax: '10', validUntil: '2026-12-31', terms: '  ', notes: 'Gate code 1234' });
     const payload = toEstimatePayload(estimateFormSchema.parse(raw), raw);
-    expect(payload).toMatchObject({ subtotal: '399.98', tax: '10.00', total: '409.98', validUntil: '2026-12-31', status: 'draft' });
+    expect(payload).toMatchObject({ subtotal: '399.98', tax: '10.00', total: '409.98', validUntil: '2026-12-31', status: 'draft', terms: null, notes: 'Gate code 1234' });
     expect(JSON.parse(payload.lineItems as string)).toEqual([{ description: 'Cabinets', quantity: '2.00', rate: '199.99', amount: '399.98' }]);
+  });
+});
+
+describe('optional lines', () => {
+  const lines = [
+    { description: 'Cabinets', quantity: '2', rate: '199.99' },
+    { description: 'Soft-close hinges', quantity: '1', rate: '10', optional: true },
+    { description: 'Under-cabinet lights', quantity: '1', rate: '80', optional: true, selected: true },
+  ];
+
+  it('leaves an optional line the customer has not ticked out of the total, and counts one they ticked', () => {
+    expect(estimateTotals(values({ lineItems: lines, tax: '5' }))).toEqual({ subtotalCents: 39998 + 8000, taxCents: 500, totalCents: 39998 + 8000 + 500 });
+    // Every line optional and none ticked: nothing to pay yet.
+    expect(estimateTotals(values({ lineItems: [lines[1]] })).totalCents).toBe(0);
+  });
+
+  it('counts nothing for a line still being typed or one the form refuses', () => {
+    const typing = [...lines, { description: 'Trim', quantity: '-1', rate: '5' }, { description: 'Paint', quantity: '1', rate: 'abc' }];
+    expect(estimateTotals(values({ lineItems: typing })).subtotalCents).toBe(39998 + 8000);
+  });
+
+  it('sends optional and selected on optional lines, the amount of each line, and the subtotal of the lines that count', () => {
+    const raw = values({ lineItems: lines });
+    const payload = toEstimatePayload(estimateFormSchema.parse(raw), raw);
+    expect(JSON.parse(payload.lineItems as string)).toEqual([
+      { description: 'Cabinets', quantity: '2.00', rate: '199.99', amount: '399.98' },
+      { description: 'Soft-close hinges', quantity: '1.00', rate: '10.00', amount: '10.00', optional: true, selected: false },
+      { description: 'Under-cabinet lights', quantity: '1.00', rate: '80.00', amount: '80.00', optional: true, selected: true },
+    ]);
+    expect(payload).toMatchObject({ subtotal: '479.98', total: '479.98' });
+  });
+
+  it("loads the stored lines' optional flags; a required line made optional starts unticked", () => {
+    const loaded = estimateValues(stored());
+    expect(loaded.lineItems.map((l) => [l.optional, l.selected])).toEqual([
+      [false, false],
+      [true, true],
+      [true, false],
+    ]);
+    expect(loaded.terms).toBe('50% deposit');
+  });
+});
+
+describe('statuses', () => {
+  it('offers what staff may set, plus the current status when only the server sets it', () => {
+    expect(statusChoices('draft')).toEqual(['draft', 'sent', 'approved', 'declined', 'changes_requested', 'expired']);
+    expect(statusChoices('viewed')[0]).toBe('viewed');
+    expect(statusChoices('converted')).toContain('converted');
+    expect(formStatus('accepted')).toBe('approved');
+    expect(formStatus('nonsense')).toBe('draft');
+  });
+
+  it('does not send back a status only the server sets (viewed)', () => {
+    const raw = estimateValues(stored({ status: 'viewed' }));
+    const payload = toEstimateUpdate(estimateFormSchema.parse(raw), raw, { status: 'viewed' });
+    expect(payload).not.toHaveProperty('status');
+    expect(payload).toMatchObject({ title: 'Kitchen remodel', terms: '50% deposit' });
+  });
+});
+
+describe('a locked (approved or converted) estimate', () => {
+  it('sends only its notes', () => {
+    for (const status of ['approved', 'converted']) {
+      const raw = { ...estimateValues(stored({ status })), notes: 'Customer wants a Monday start', title: 'Changed anyway' };
+      expect(toEstimateUpdate(estimateFormSchema.parse(raw), raw, { status })).toEqual({ notes: 'Customer wants a Monday start' });
+    }
+  });
+
+  it('clears the notes with null', () => {
+    const raw = { ...estimateValues(stored({ status: 'approved', notes: 'old' })), notes: '' };
+    expect(toEstimateUpdate(estimateFormSchema.parse(raw), raw, { status: 'approved' })).toEqual({ notes: null });
   });
 });

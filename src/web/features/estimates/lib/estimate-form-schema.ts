@@ -1,13 +1,26 @@
 // The estimate form (docs/rules/records.md#estimate-form): the contract's rules and messages.
 import { z } from 'zod';
+import { priceLineItems, type LineToPrice } from '@contracts/line-items';
 import { fromCents, toCents } from '@contracts/money';
-import { createEstimateSchema, ESTIMATE_STATUSES, type CreateEstimateInput, type Estimate, type EstimateStatus } from '@contracts/estimates';
-import { emptyLineItem, lineAmount, linesSubtotalCents, type LineItemValues } from '@/components/line-items-editor';
+import {
+  createEstimateSchema,
+  ESTIMATE_SETTABLE_STATUSES,
+  ESTIMATE_STATUSES,
+  estimateLocked,
+  type CreateEstimateInput,
+  type Estimate,
+  type EstimateStatus,
+  type UpdateEstimateInput,
+} from '@contracts/estimates';
+import { emptyLineItem, lineCents, type LineItemValues } from '@/components/line-items-editor';
 import { chosenIdField, textField } from '@/lib/form-fields';
-import { formLineItemsSchema, plainQuantity } from '@/lib/line-item-schema';
+import { formLineItemSchema, plainQuantity } from '@/lib/line-item-schema';
 import { toDateInput } from '@/lib/date-time';
 
 const shape = createEstimateSchema.shape;
+
+/** A line as the form holds it: the shared line plus whether it is optional (and, as loaded, whether the customer ticked it). */
+const estimateLineSchema = formLineItemSchema.extend({ optional: z.boolean().optional(), selected: z.boolean().optional() });
 
 export const estimateFormSchema = z.object({
   customerId: chosenIdField(shape.customerId),
@@ -16,7 +29,9 @@ export const estimateFormSchema = z.object({
   status: z.enum(ESTIMATE_STATUSES),
   validUntil: z.string(),
   tax: textField(shape.tax),
-  lineItems: formLineItemsSchema,
+  terms: textField(shape.terms),
+  notes: textField(shape.notes),
+  lineItems: z.array(estimateLineSchema).min(1, 'Add at least one line item'),
 });
 
 export interface EstimateFormValues {
@@ -27,27 +42,54 @@ export interface EstimateFormValues {
   /** `YYYY-MM-DD` or ''. */
   validUntil: string;
   tax: string;
+  /** Shown to the customer on the quote page and the PDF. */
+  terms: string;
+  notes: string;
   lineItems: LineItemValues[];
 }
 
 export type EstimateFormOutput = z.output<typeof estimateFormSchema>;
 
 export function newEstimateValues(): EstimateFormValues {
-  return { customerId: null, title: '', description: '', status: 'draft', validUntil: '', tax: '', lineItems: [emptyLineItem()] };
+  return { customerId: null, title: '', description: '', status: 'draft', validUntil: '', tax: '', terms: '', notes: '', lineItems: [emptyLineItem()] };
+}
+
+/** The stored status as the form holds it; the word of old data ("accepted") is approved. */
+export function formStatus(status: string): EstimateStatus {
+  if (status === 'accepted') return 'approved';
+  return ESTIMATE_STATUSES.find((s) => s === status) ?? 'draft';
+}
+
+/** Whether staff may pick this status by hand (viewed and converted come from the customer and from converting). */
+export const isSettableStatus = (status: string): status is (typeof ESTIMATE_SETTABLE_STATUSES)[number] =>
+  ESTIMATE_SETTABLE_STATUSES.some((s) => s === status);
+
+/** The status select's choices: what staff may set, and the current status even when they may not (viewed, converted). */
+export function statusChoices(current: string): readonly EstimateStatus[] {
+  const status = formStatus(current);
+  return isSettableStatus(status) ? ESTIMATE_SETTABLE_STATUSES : [status, ...ESTIMATE_SETTABLE_STATUSES];
 }
 
 export function estimateValues(estimate: Estimate): EstimateFormValues {
-  const status = (ESTIMATE_STATUSES as readonly string[]).includes(estimate.status) ? (estimate.status as EstimateStatus) : 'draft';
   return {
     customerId: estimate.customerId,
     title: estimate.title,
     description: estimate.description ?? '',
-    status,
+    status: formStatus(estimate.status),
     validUntil: toDateInput(estimate.validUntil),
     tax: estimate.tax === '0.00' ? '' : estimate.tax,
+    terms: estimate.terms ?? '',
+    notes: estimate.notes ?? '',
     lineItems:
       estimate.lineItems.length > 0
-        ? estimate.lineItems.map((l) => ({ description: l.description, quantity: plainQuantity(l.quantity), rate: l.rate }))
+        ? estimate.lineItems.map((l) => ({
+            description: l.description,
+            quantity: plainQuantity(l.quantity),
+            rate: l.rate,
+            optional: l.optional,
+            // A required line is stored as selected; made optional here, it is offered unticked.
+            selected: l.optional && l.selected,
+          }))
         : [emptyLineItem()],
   };
 }
@@ -60,9 +102,27 @@ function safeCents(value: string): number {
   }
 }
 
-/** subtotal = the line amounts; total = subtotal + tax; in cents. */
+/**
+ * The lines priced as the server prices them (priceLineItems): a line the form would refuse, or one still being
+ * typed, counts 0; an optional line counts only once the customer has ticked it.
+ */
+export function priceFormLines(lines: readonly (Partial<LineItemValues> | undefined)[]) {
+  const toPrice = lines.map((line): LineToPrice => {
+    const valid = lineCents(line) > 0;
+    return {
+      description: line?.description ?? '',
+      quantity: valid ? (line?.quantity ?? '').trim() : '1',
+      rate: valid ? (line?.rate ?? '').trim() : '0',
+      optional: line?.optional === true,
+      selected: line?.selected === true,
+    };
+  });
+  return priceLineItems(toPrice);
+}
+
+/** subtotal = the line amounts that count; total = subtotal + tax; in cents. */
 export function estimateTotals(values: Pick<EstimateFormValues, 'lineItems' | 'tax'>): { subtotalCents: number; taxCents: number; totalCents: number } {
-  const subtotalCents = linesSubtotalCents(values.lineItems);
+  const { subtotalCents } = priceFormLines(values.lineItems ?? []);
   const taxCents = safeCents(values.tax ?? '');
   return { subtotalCents, taxCents, totalCents: subtotalCents + taxCents };
 }
@@ -70,21 +130,35 @@ export function estimateTotals(values: Pick<EstimateFormValues, 'lineItems' | 't
 /** The POST/PUT body (docs/rules/records.md#estimate-form): lineItems as a JSON string, amounts as strings. */
 export function toEstimatePayload(out: EstimateFormOutput, raw: EstimateFormValues): CreateEstimateInput {
   const { subtotalCents, totalCents } = estimateTotals(raw);
+  const priced = priceFormLines(raw.lineItems);
   const lines = out.lineItems.map((line, i) => ({
     description: line.description,
     quantity: line.quantity,
     rate: line.rate,
-    amount: lineAmount(raw.lineItems[i]),
+    amount: priced.lines[i]?.amount ?? '0.00',
+    ...(line.optional ? { optional: true, selected: line.selected === true } : {}),
   }));
   return {
     customerId: out.customerId,
     title: out.title,
     description: out.description.trim() ? out.description : null,
-    status: out.status,
+    // Viewed and converted are the server's to set: an unchanged one is not sent back.
+    ...(isSettableStatus(out.status) ? { status: out.status } : {}),
     lineItems: JSON.stringify(lines),
     subtotal: fromCents(subtotalCents),
     tax: out.tax ?? '0.00',
     total: fromCents(totalCents),
     validUntil: out.validUntil || null,
+    terms: out.terms ?? null,
+    notes: out.notes ?? null,
   };
+}
+
+/**
+ * The PUT body of an edit. An approved or converted estimate is what the customer signed (docs/rules/records.md#estimate-form):
+ * only its internal notes are sent.
+ */
+export function toEstimateUpdate(out: EstimateFormOutput, raw: EstimateFormValues, estimate: Pick<Estimate, 'status'>): UpdateEstimateInput {
+  if (estimateLocked(estimate.status)) return { notes: out.notes ?? null };
+  return toEstimatePayload(out, raw);
 }
