@@ -124,7 +124,7 @@ describe('quotes approved online, the staff side', () => {
     expect(await signature.locator('path').getAttribute('d')).toBe('M10 50L100 20 200 80');
     const box = await signature.boundingBox();
     expect(box!.width).toBeGreaterThan(100);
-    // Locked: the notice, no link to copy any more, read-only lines and fields; only the notes save.
+    // Locked: the notice, no link to copy any more, read-only lines and fields, the notes too; nothing to save.
     await dialog.getByText('Approved by the customer — this service quote is locked.').waitFor();
     expect(await panel.getByRole('button', { name: 'Copy link' }).count()).toBe(0);
     expect(await dialog.getByRole('button', { name: 'Add line' }).count()).toBe(0);
@@ -132,11 +132,11 @@ describe('quotes approved online, the staff side', () => {
     expect(await dialog.getByLabel('Title').isDisabled()).toBe(true);
     expect(await dialog.getByLabel('Terms').isDisabled()).toBe(true);
     expect(await dialog.getByRole('button', { name: 'New version' }).isVisible()).toBe(true);
-    await dialog.getByLabel('Notes').fill('Start on a Monday');
-    await dialog.getByRole('button', { name: 'Save notes' }).click();
-    await waitForToast(page, 'Estimate updated successfully');
+    expect(await dialog.getByLabel('Notes').isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: /^(Save|Update)/ }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
     await dialog.waitFor({ state: 'detached' });
-    expect(await apiJson<Estimate>(page, `/api/estimates/${created.id}`)).toMatchObject({ status: 'approved', notes: 'Start on a Monday', total: '900.00' });
+    expect(await apiJson<Estimate>(page, `/api/estimates/${created.id}`)).toMatchObject({ status: 'approved', total: '900.00' });
 
     // Convert from the list: a work order and an invoice, both ticked; then the links open them.
     await row.getByRole('button', { name: `Actions for ${number}` }).click();

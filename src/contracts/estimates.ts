@@ -72,8 +72,8 @@ const fields = {
   depositValue: decimalInput(0.01, 'Deposit must be more than 0').optional(),
 };
 
-/** A deposit needs its value, and a percent is at most 100. */
-function checkDeposit(v: { depositType?: DepositType | null; depositValue?: string | null }, ctx: z.RefinementCtx) {
+/** A deposit needs its value, and a percent is at most 100 (the server's rule and the form's). */
+export function checkDeposit(v: { depositType?: DepositType | null; depositValue?: string | null }, ctx: z.RefinementCtx) {
   if (v.depositType && (v.depositValue === null || v.depositValue === undefined)) {
     ctx.addIssue({ code: 'custom', path: ['depositValue'], message: 'Enter the deposit' });
   }

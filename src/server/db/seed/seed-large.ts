@@ -204,7 +204,7 @@ async function fillOrganization(q: Query, orgId: number, n: number, s: LargeSize
 async function fillOtherAreas(q: Query, orgId: number, n: number, firstCustomer: number, s: LargeSizes): Promise<void> {
   await q(
     `INSERT INTO estimates (organization_id, estimate_number, customer_id, title, status, subtotal, tax, total, valid_until, created_at)
-     SELECT $1, ${seededNumber('EST')}, $2 + (g % $3::int), 'Quote for job ' || g, (ARRAY['draft','sent','accepted','declined','expired'])[1 + g % 5],
+     SELECT $1, ${seededNumber('EST')}, $2 + (g % $3::int), 'Quote for job ' || g, (ARRAY['draft','sent','approved','declined','expired'])[1 + g % 5],
             t.total, 0, t.total, now() - (g % 730) * interval '1 day' + interval '30 days', now() - (g % 730) * interval '1 day'
      FROM generate_series(1, $4::int) g CROSS JOIN LATERAL (SELECT ((((g::bigint * 6007) % 80000) + 2000) / 100.0)::numeric(10,2) AS total) t`,
     [orgId, firstCustomer, s.customers, s.estimates],

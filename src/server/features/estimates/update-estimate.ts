@@ -18,7 +18,7 @@ const sameTime = (a: Date | null | undefined, b: Date | null) => (a ?? null)?.ge
 
 /**
  * An approved or converted estimate (docs/rules/quote-approval.md#versions) takes its own values again (the form
- * sends every field) and new internal notes; anything the customer signed for is a 409.
+ * sends every field); any change is a 409, the notes too, since the signed PDF prints them.
  */
 async function refuseSignedChanges(tx: DbOrTx, current: EstimateRow, input: UpdateEstimate, priced: PricedLines | null) {
   const changed =
@@ -26,6 +26,7 @@ async function refuseSignedChanges(tx: DbOrTx, current: EstimateRow, input: Upda
     (input.title !== undefined && input.title !== current.title) ||
     (input.description !== undefined && input.description !== current.description) ||
     (input.terms !== undefined && input.terms !== current.terms) ||
+    (input.notes !== undefined && input.notes !== current.notes) ||
     (input.depositType !== undefined && input.depositType !== current.depositType) ||
     (input.depositValue !== undefined && toCents(input.depositValue) !== toCents(current.depositValue)) ||
     (input.status !== undefined && input.status !== current.status) ||
@@ -66,9 +67,6 @@ export async function updateEstimate(db: Db, ctx: RequestContext, id: number, in
     const organizationId = current.organizationId;
     if (estimateLocked(current.status)) {
       await refuseSignedChanges(tx, current, input, priced);
-      if (input.notes !== undefined && input.notes !== current.notes) {
-        await tx.update(estimates).set({ notes: input.notes }).where(and(eq(estimates.id, id), eq(estimates.organizationId, organizationId)));
-      }
       return;
     }
     if (input.customerId !== undefined && input.customerId !== current.customerId) {

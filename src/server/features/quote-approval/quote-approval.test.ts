@@ -177,9 +177,10 @@ describe('answers', () => {
     expect(bells[0]).toMatchObject({ title: `Pat Customer approved ${est.estimateNumber}`, link: `/estimates?open=${est.id}` });
     await expect.poll(async () => (await t.database.db.select().from(outbox).where(eq(outbox.to, 'office@oak.example'))).map((m) => m.subject)).toContain(`Service Quote ${est.estimateNumber} approved by Pat Customer`);
 
-    // Approved: the same values again are fine, and internal notes may change; anything signed for is a 409.
+    // Approved: the same values again are fine; any change is a 409, the notes too (the signed PDF prints them).
     const put = (payload: object) => t.call({ method: 'PUT', url: `/api/estimates/${est.id}`, cookie: a.admin, payload });
-    expect((await put({ title: after.title, notes: 'Call before arriving' })).statusCode).toBe(200);
+    expect((await put({ title: after.title, notes: after.notes })).statusCode).toBe(200);
+    expect((await put({ notes: 'Call before arriving' })).statusCode).toBe(409);
     const reprice = await put({ lineItems: [{ description: '50 gal heater', quantity: 1, rate: '9999.00' }] });
     expect(reprice.statusCode).toBe(409);
     expect(reprice.json().message).toBe('An approved estimate cannot be changed. Create a new version to change it.');

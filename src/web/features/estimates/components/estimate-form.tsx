@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { DateField, StatusSelectField } from '@/components/form-fields';
@@ -26,6 +27,7 @@ import { NewVersionDialog } from '@/features/estimates/components/new-version-di
 import {
   estimateFormSchema,
   estimateTotals,
+  formDepositCents,
   estimateValues,
   newEstimateValues,
   statusChoices,
@@ -75,7 +77,7 @@ function EstimateFormBody({ estimate, onDone }: { estimate: Estimate | null; onD
   const can = useCan();
   const isEdit = estimate !== null;
   const isReadOnly = isEdit && !can('manage_estimates');
-  // Approved (signed) or converted: what the customer agreed to stays; only the notes change.
+  // Approved (signed) or converted: what the customer agreed to stays as it is (docs/rules/quote-approval.md#versions).
   const isLocked = isEdit && estimateLocked(estimate.status);
   const [customerName, setCustomerName] = useState<string | null>(estimate?.customerName ?? null);
   const [askingNewVersion, setAskingNewVersion] = useState(false);
@@ -87,8 +89,9 @@ function EstimateFormBody({ estimate, onDone }: { estimate: Estimate | null; onD
   const create = useCreateEstimate();
   const update = useUpdateEstimate();
   const isSaving = create.isPending || update.isPending;
-  const [lineItems, tax] = useWatch({ control: form.control, name: ['lineItems', 'tax'] });
+  const [lineItems, tax, depositType, depositValue] = useWatch({ control: form.control, name: ['lineItems', 'tax', 'depositType', 'depositValue'] });
   const totals = estimateTotals({ lineItems, tax });
+  const depositDue = formDepositCents({ lineItems, tax, depositType, depositValue });
 
   // The messages of docs/rules/records.md#messages-on-screen ("Estimate updated successfully", "Failed to update estimate").
   const handlers = (verb: 'create' | 'update') => ({
@@ -103,9 +106,10 @@ function EstimateFormBody({ estimate, onDone }: { estimate: Estimate | null; onD
   });
   const onValid = (out: EstimateFormOutput) => {
     const raw = form.getValues();
-    // A locked estimate sends only its notes (toEstimateUpdate).
-    if (estimate) update.mutate({ id: estimate.id, input: toEstimateUpdate(out, raw, estimate) }, handlers('update'));
-    else create.mutate(toEstimatePayload(out, raw), handlers('create'));
+    if (!estimate) return create.mutate(toEstimatePayload(out, raw), handlers('create'));
+    // A locked estimate takes no change (toEstimateUpdate): the form offers no save for it.
+    const input = toEstimateUpdate(out, raw, estimate);
+    if (input) update.mutate({ id: estimate.id, input }, handlers('update'));
   };
 
   const title = isReadOnly || isLocked ? `${word.title} ${estimate.estimateNumber}` : isEdit ? `Edit ${word.title}` : `Create ${word.title}`;
@@ -119,7 +123,7 @@ function EstimateFormBody({ estimate, onDone }: { estimate: Estimate | null; onD
           {isReadOnly
             ? 'Only managers and admins can change estimates.'
             : isLocked
-              ? `Version ${estimate.version}, ${estimate.status === 'converted' ? 'converted' : 'approved'}: only the notes can still change.`
+              ? `Version ${estimate.version}, ${estimate.status === 'converted' ? 'converted' : 'approved'}: it can no longer change.`
               : isEdit
                 ? `${estimate.estimateNumber}: update the quote and its lines.`
                 : `Quote a job for a ${client.lower}. The ${word.lower} number is assigned when it is saved.`}
@@ -135,8 +139,8 @@ function EstimateFormBody({ estimate, onDone }: { estimate: Estimate | null; onD
             <AlertDescription>
               <p>
                 {canStartNewVersion(estimate.status)
-                  ? 'Start a new version to change it. The notes can still be changed.'
-                  : `Only the notes can still be changed. For other changes, create a new ${word.lower}.`}
+                  ? 'Start a new version to change it.'
+                  : `For changes, create a new ${word.lower}.`}
               </p>
               {!isReadOnly && (canStartNewVersion(estimate.status) || canConvert(estimate.status)) && (
                 <div className="mt-1 flex flex-wrap gap-2">
@@ -246,7 +250,42 @@ function EstimateFormBody({ estimate, onDone }: { estimate: Estimate | null; onD
             )}
           />
         </fieldset>
-        <fieldset disabled={isReadOnly || isSaving} className="grid min-w-0 gap-4">
+        <fieldset disabled={isReadOnly || isSaving || isLocked} className="grid min-w-0 gap-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              control={form.control}
+              name="depositType"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Deposit</FormLabel>
+                  <FormControl>
+                    <NativeSelect {...field}>
+                      <option value="none">No deposit</option>
+                      <option value="percent">Percent of the total</option>
+                      <option value="fixed">Fixed amount</option>
+                    </NativeSelect>
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            {depositType !== 'none' && (
+              <FormField
+                control={form.control}
+                name="depositValue"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>{depositType === 'percent' ? 'Deposit percent' : 'Deposit amount'}</FormLabel>
+                    <FormControl>
+                      <Input type="number" inputMode="decimal" min={0} step="0.01" max={depositType === 'percent' ? 100 : undefined} placeholder={depositType === 'percent' ? '25' : '0.00'} {...field} />
+                    </FormControl>
+                    <FormDescription>The {client.lower} pays it from the {word.lower} page once they approve.</FormDescription>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            )}
+          </div>
           <FormField
             control={form.control}
             name="notes"
@@ -280,15 +319,24 @@ function EstimateFormBody({ estimate, onDone }: { estimate: Estimate | null; onD
               {formatMoney(fromCents(totals.totalCents))}
             </dd>
           </div>
+          {depositDue > 0 && (
+            <div className="flex justify-between text-muted-foreground">
+              <dt>Deposit due on approval</dt>
+              <dd className="tabular-nums" data-testid="estimate-deposit">
+                {formatMoney(fromCents(depositDue))}
+                {estimate && estimate.depositPaid !== '0.00' && ` (paid ${formatMoney(estimate.depositPaid)})`}
+              </dd>
+            </div>
+          )}
         </dl>
 
         <DialogFooter>
           <Button variant="outline" onClick={onDone} disabled={isSaving}>
-            {isReadOnly ? 'Close' : 'Cancel'}
+            {isReadOnly || isLocked ? 'Close' : 'Cancel'}
           </Button>
-          {!isReadOnly && (
+          {!isReadOnly && !isLocked && (
             <Button type="submit" disabled={isSaving}>
-              {isSaving ? 'Saving...' : isLocked ? 'Save notes' : isEdit ? `Update ${word.title}` : `Create ${word.title}`}
+              {isSaving ? 'Saving...' : isEdit ? `Update ${word.title}` : `Create ${word.title}`}
             </Button>
           )}
         </DialogFooter>

@@ -9,6 +9,7 @@ import {
   statusChoices,
   toEstimatePayload,
   toEstimateUpdate,
+  formDepositCents,
   type EstimateFormValues,
 } from './estimate-form-schema';
 
@@ -136,15 +137,34 @@ describe('statuses', () => {
 });
 
 describe('a locked (approved or converted) estimate', () => {
-  it('sends only its notes', () => {
+  it('sends nothing: what the customer signed does not change, the notes neither', () => {
     for (const status of ['approved', 'converted']) {
       const raw = { ...estimateValues(stored({ status })), notes: 'Customer wants a Monday start', title: 'Changed anyway' };
-      expect(toEstimateUpdate(estimateFormSchema.parse(raw), raw, { status })).toEqual({ notes: 'Customer wants a Monday start' });
+      expect(toEstimateUpdate(estimateFormSchema.parse(raw), raw, { status })).toBeNull();
     }
   });
+});
 
-  it('clears the notes with null', () => {
-    const raw = { ...estimateValues(stored({ status: 'approved', notes: 'old' })), notes: '' };
-    expect(toEstimateUpdate(estimateFormSchema.parse(raw), raw, { status: 'approved' })).toEqual({ notes: null });
+describe('deposits', () => {
+  it('a percent deposit is computed on the live total in cents, and sent with its type', () => {
+    const raw = values({ depositType: 'percent', depositValue: '25', tax: '10' });
+    expect(formDepositCents(raw)).toBe(Math.round((estimateTotals(raw).totalCents * 25) / 100));
+    const payload = toEstimatePayload(estimateFormSchema.parse(raw), raw);
+    expect(payload).toMatchObject({ depositType: 'percent', depositValue: '25.00' });
+  });
+
+  it('no deposit sends null for both; a type without a value or a percent over 100 is refused', () => {
+    const none = values({ depositType: 'none', depositValue: '40' });
+    expect(toEstimatePayload(estimateFormSchema.parse(none), none)).toMatchObject({ depositType: null, depositValue: null });
+    expect(formDepositCents(none)).toBe(0);
+    const missing = estimateFormSchema.safeParse(values({ depositType: 'fixed', depositValue: '' }));
+    expect(missing.success ? [] : missing.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['depositValue', 'Enter the deposit']]);
+    const over = estimateFormSchema.safeParse(values({ depositType: 'percent', depositValue: '120' }));
+    expect(over.success ? [] : over.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['depositValue', 'A percent deposit is at most 100']]);
+  });
+
+  it('a fixed deposit never passes the total', () => {
+    const raw = values({ depositType: 'fixed', depositValue: '100000' });
+    expect(formDepositCents(raw)).toBe(estimateTotals(raw).totalCents);
   });
 });

@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { priceLineItems, type LineToPrice } from '@contracts/line-items';
 import { fromCents, toCents } from '@contracts/money';
 import {
+  checkDeposit,
   createEstimateSchema,
+  DEPOSIT_TYPES,
+  depositCents,
   ESTIMATE_SETTABLE_STATUSES,
   ESTIMATE_STATUSES,
   estimateLocked,
@@ -31,8 +34,13 @@ export const estimateFormSchema = z.object({
   tax: textField(shape.tax),
   terms: textField(shape.terms),
   notes: textField(shape.notes),
+  /** 'none' or a deposit type (docs/rules/quote-approval.md#deposits). */
+  depositType: z.enum(['none', ...DEPOSIT_TYPES]),
+  depositValue: textField(shape.depositValue),
   lineItems: z.array(estimateLineSchema).min(1, 'Add at least one line item'),
-});
+}).superRefine((v, ctx) => checkDeposit({ depositType: depositTypeOf(v.depositType), depositValue: v.depositValue ?? null }, ctx));
+
+const depositTypeOf = (value: string) => DEPOSIT_TYPES.find((t) => t === value) ?? null;
 
 export interface EstimateFormValues {
   customerId: number | null;
@@ -45,13 +53,28 @@ export interface EstimateFormValues {
   /** Shown to the customer on the quote page and the PDF. */
   terms: string;
   notes: string;
+  depositType: 'none' | (typeof DEPOSIT_TYPES)[number];
+  /** A percent (25) or an amount (100.00), as typed. */
+  depositValue: string;
   lineItems: LineItemValues[];
 }
 
 export type EstimateFormOutput = z.output<typeof estimateFormSchema>;
 
 export function newEstimateValues(): EstimateFormValues {
-  return { customerId: null, title: '', description: '', status: 'draft', validUntil: '', tax: '', terms: '', notes: '', lineItems: [emptyLineItem()] };
+  return {
+    customerId: null,
+    title: '',
+    description: '',
+    status: 'draft',
+    validUntil: '',
+    tax: '',
+    terms: '',
+    notes: '',
+    depositType: 'none',
+    depositValue: '',
+    lineItems: [emptyLineItem()],
+  };
 }
 
 /** The stored status as the form holds it; the word of old data ("accepted") is approved. */
@@ -80,6 +103,8 @@ export function estimateValues(estimate: Estimate): EstimateFormValues {
     tax: estimate.tax === '0.00' ? '' : estimate.tax,
     terms: estimate.terms ?? '',
     notes: estimate.notes ?? '',
+    depositType: estimate.depositType ?? 'none',
+    depositValue: estimate.depositType && estimate.depositValue ? estimate.depositValue.replace(/\.00$/, '') : '',
     lineItems:
       estimate.lineItems.length > 0
         ? estimate.lineItems.map((l) => ({
@@ -127,6 +152,14 @@ export function estimateTotals(values: Pick<EstimateFormValues, 'lineItems' | 't
   return { subtotalCents, taxCents, totalCents: subtotalCents + taxCents };
 }
 
+/** The deposit due on the form's live total, in cents; 0 without one or while its value is being typed. */
+export function formDepositCents(values: Pick<EstimateFormValues, 'lineItems' | 'tax' | 'depositType' | 'depositValue'>): number {
+  const type = depositTypeOf(values.depositType ?? 'none');
+  const cents = safeCents(values.depositValue ?? '');
+  if (!type || cents <= 0) return 0;
+  return depositCents(estimateTotals(values).totalCents, type, fromCents(cents));
+}
+
 /** The POST/PUT body (docs/rules/records.md#estimate-form): lineItems as a JSON string, amounts as strings. */
 export function toEstimatePayload(out: EstimateFormOutput, raw: EstimateFormValues): CreateEstimateInput {
   const { subtotalCents, totalCents } = estimateTotals(raw);
@@ -151,14 +184,16 @@ export function toEstimatePayload(out: EstimateFormOutput, raw: EstimateFormValu
     validUntil: out.validUntil || null,
     terms: out.terms ?? null,
     notes: out.notes ?? null,
+    depositType: depositTypeOf(out.depositType),
+    depositValue: depositTypeOf(out.depositType) ? (out.depositValue ?? null) : null,
   };
 }
 
 /**
- * The PUT body of an edit. An approved or converted estimate is what the customer signed (docs/rules/records.md#estimate-form):
- * only its internal notes are sent.
+ * The PUT body of an edit. An approved or converted estimate is what the customer signed and takes no change
+ * (docs/rules/quote-approval.md#versions): nothing is sent for it.
  */
-export function toEstimateUpdate(out: EstimateFormOutput, raw: EstimateFormValues, estimate: Pick<Estimate, 'status'>): UpdateEstimateInput {
-  if (estimateLocked(estimate.status)) return { notes: out.notes ?? null };
+export function toEstimateUpdate(out: EstimateFormOutput, raw: EstimateFormValues, estimate: Pick<Estimate, 'status'>): UpdateEstimateInput | null {
+  if (estimateLocked(estimate.status)) return null;
   return toEstimatePayload(out, raw);
 }
