@@ -102,6 +102,12 @@ describe('sending for approval', () => {
     const refused = await send(a, noPhone.id, { email: true, sms: true });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().issues).toEqual([{ path: 'sms', message: 'The customer has no mobile number to text' }]);
+    const nothing = await createCustomer(t, a.org.id, { name: 'No Contact', email: null, phone: null });
+    const both = await send(a, (await estimate(a, { customerId: nothing.id })).id, { email: true, sms: true });
+    expect(both.json().issues).toEqual([
+      { path: 'email', message: 'The customer has no e-mail address' },
+      { path: 'sms', message: 'The customer has no mobile number to text' },
+    ]);
     expect((await getEstimate(a, noPhone.id)).status).toBe('draft');
 
     const empty = await estimate(a, { lineItems: [] });

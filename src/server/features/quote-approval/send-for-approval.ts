@@ -51,8 +51,11 @@ export async function sendForApproval(deps: AppDeps, ctx: RequestContext, id: nu
   const customer = await loadDocumentCustomer(deps.db, organizationId, customerId);
   // Both checks before anything is sent: a missing phone must not leave the e-mail gone and the text refused.
   const phone = toE164(customer?.phone);
-  if (input.sms && !phone) throw invalid('sms: The customer has no mobile number to text', [{ path: 'sms', message: 'The customer has no mobile number to text' }]);
-  if (input.email && !customer?.email?.trim()) throw invalid('email: The customer has no e-mail address', [{ path: 'email', message: 'The customer has no e-mail address' }]);
+  const issues = [
+    ...(input.email && !customer?.email?.trim() ? [{ path: 'email', message: 'The customer has no e-mail address' }] : []),
+    ...(input.sms && !phone ? [{ path: 'sms', message: 'The customer has no mobile number to text' }] : []),
+  ];
+  if (issues.length > 0) throw invalid(`${issues[0].path}: ${issues[0].message}`, issues);
 
   if (input.email) await emailEstimate(deps, ctx, id, approvalUrl);
   if (input.sms && phone) {
