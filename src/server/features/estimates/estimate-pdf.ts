@@ -47,6 +47,11 @@ export function estimatePdfModel(est: Estimate, business: Business, logo: Buffer
       { label: 'Subtotal', value: formatMoney(est.subtotal) },
       { label: 'Tax', value: formatMoney(est.tax) },
       { label: 'Total', value: formatMoney(est.total), highlight: true },
+      // The deposit asked on approval (docs/rules/quote-approval.md#deposits), and what of it was paid.
+      ...(est.depositAmount
+        ? [{ label: est.depositType === 'percent' ? `Deposit (${Number(est.depositValue)}%)` : 'Deposit', value: formatMoney(est.depositAmount) }]
+        : []),
+      ...(est.depositAmount && est.depositPaid !== '0.00' ? [{ label: 'Deposit paid', value: formatMoney(est.depositPaid) }] : []),
     ],
     sections: [
       { heading: 'Notes', text: est.notes },

@@ -414,6 +414,8 @@ describe('deposits', () => {
     page = (await open(token)).json() as PublicQuote;
     expect(page).toMatchObject({ deposit: { paid: '327.50', due: '0.00' }, canPayDeposit: false });
     expect((await payDeposit(token)).json().message).toBe('The deposit has been paid. Thank you!');
+    const pdf = await pdfText((await t.call({ url: `/api/public/quotes/${token}/pdf` })).rawPayload);
+    expect(pdf).toMatch(/Deposit \(25%\)\s+\$327\.50\s+Deposit paid\s+\$327\.50/);
     expect((await getEstimate(a, est.id)).depositPaid).toBe('327.50');
     const held = (await t.call({ url: '/api/reports/payment-analytics', cookie: a.admin })).json();
     expect(held.depositsHeld).toEqual({ total: '327.50', count: 1 });
