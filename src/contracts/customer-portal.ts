@@ -77,6 +77,8 @@ export const portalInvoiceSchema = z.object({
   total: z.string(),
   balanceDue: z.string(),
   isOverdue: z.boolean(),
+  /** Under a payment plan: the next installment, what is left of it and when it is due (docs/rules/money-and-payments.md#installments). */
+  installment: z.object({ number: z.number().int(), count: z.number().int(), amountDue: z.string(), dueDate: z.string() }).nullable(),
   createdAt: z.string(),
 });
 export type PortalInvoice = z.infer<typeof portalInvoiceSchema>;

@@ -101,8 +101,11 @@ export const publicPaymentLinkSchema = z.object({
       balanceDue: z.string(),
       dueDate: z.string().nullable(),
       lineItems: z.array(z.object({ description: z.string(), quantity: z.string(), rate: z.string(), amount: z.string() })),
+      /** Under a payment plan: the installment the link asks for now (docs/rules/money-and-payments.md#installments). */
+      installment: z.object({ number: z.number().int(), count: z.number().int(), amountDue: z.string(), dueDate: z.string() }).nullable(),
     })
     .nullable(),
+  /** What the link asks for: the balance due, or the next installment under a payment plan. */
   amount: z.string().nullable(),
   description: z.string().nullable(),
   expiresAt: z.string().nullable(),
@@ -120,8 +123,8 @@ const payerText = (max: number) =>
     .transform((v) => (v ? v : null));
 
 /**
- * POST /api/public/payment-links/:linkId/payment-intent. An invoice link pays the invoice's balance due (amount
- * ignored); the generic link needs amount, customerName and description.
+ * POST /api/public/payment-links/:linkId/payment-intent. An invoice link pays the invoice's balance due, or its next
+ * installment under a payment plan (amount ignored); the generic link needs amount, customerName and description.
  */
 export const linkPaymentIntentBodySchema = z.object({
   amount: paymentAmountSchema.optional(),

@@ -24,6 +24,7 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { organizationsRoutes } from './features/organizations/organizations.routes';
 import { estimatesRoutes } from './features/estimates/estimates.routes';
 import { quoteApprovalRoutes } from './features/quote-approval/quote-approval.routes';
+import { paymentPlansRoutes } from './features/payment-plans/payment-plans.routes';
 import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { creditNotesRoutes } from './features/credit-notes/credit-notes.routes';
 import { refundsRoutes } from './features/refunds/refunds.routes';
@@ -87,6 +88,7 @@ const FEATURES: ((app: ZodApp, deps: AppDeps) => void)[] = [
   quoteApprovalRoutes,
   invoicesRoutes,
   creditNotesRoutes,
+  paymentPlansRoutes,
   paymentsRoutes,
   refundsRoutes,
   paymentProcessorsRoutes,

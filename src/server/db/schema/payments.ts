@@ -154,8 +154,8 @@ export const paymentPlans = pgTable(
     invoiceId: integer('invoice_id').notNull(),
     totalAmount: money('total_amount').notNull(),
     installments: integer('installments').notNull(),
-    frequency: text('frequency').notNull(),
-    status: text('status').notNull().default('active'),
+    frequency: text('frequency').$type<'weekly' | 'every_2_weeks' | 'monthly'>().notNull(),
+    status: text('status').$type<'active' | 'completed' | 'cancelled'>().notNull().default('active'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -7,6 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { creditNotes, estimates, invoices, organizations, payments, savedPaymentMethods } from '../../db/schema/index';
 import { runAll } from '../../platform/lists';
 import { isOverdue } from '../documents/invoice-view';
+import { activePlans, planView, type PlanWithRows } from '../payment-plans/plan-state';
 import { quotePath } from '../estimates/estimate-view';
 import { effectiveStatus } from '../quote-approval/quote-page';
 import { AWAITING_ANSWER_STATUSES } from '../../../contracts/estimates';
@@ -73,6 +74,11 @@ export async function getPortal(db: DbOrTx, customer: CustomerRow, viewer: Porta
     invoiceRows.map((i) => i.id),
   );
   const now = new Date();
+  const plans = await activePlans(
+    db,
+    org,
+    invoiceRows.map((i) => i.id),
+  );
   const portalInvoices: PortalInvoice[] = invoiceRows.map((inv) => {
     // A void invoice owes nothing; credit notes lower what is owed like payments (docs/rules/records.md#credit-notes).
     const balance = inv.status === 'void' ? 0 : Math.max(0, toCents(inv.total) - (paidByInvoice.get(inv.id) ?? 0) - toCents(inv.amountCredited));
@@ -84,6 +90,7 @@ export async function getPortal(db: DbOrTx, customer: CustomerRow, viewer: Porta
       total: inv.total,
       balanceDue: fromCents(balance),
       isOverdue: isOverdue(inv, now),
+      installment: installmentOf(plans.get(inv.id), balance, now),
       createdAt: inv.createdAt.toISOString(),
     };
   });
@@ -149,6 +156,12 @@ export async function getPortal(db: DbOrTx, customer: CustomerRow, viewer: Porta
     viewer,
     canPay,
   };
+}
+
+/** The next installment of an invoice's active plan, if it has one and still owes. */
+function installmentOf(found: PlanWithRows | undefined, balanceCents: number, now: Date) {
+  if (!found || balanceCents === 0) return null;
+  return planView(found.plan, found.rows, balanceCents, now).next;
 }
 
 /** Completed payments per invoice, in cents (whoever's customer recorded them). */

@@ -10,6 +10,7 @@ import { runAll } from '../../platform/lists';
 import { paymentMode } from '../payments/payment-mode';
 import { lockInvoiceBalance, type InvoiceBalance } from '../payments/settle-payment';
 import { effectiveStatus, publicStatus, type PaymentLinkRow } from './payment-link-response';
+import { activePlans, planView } from '../payment-plans/plan-state';
 
 /** The link's status for a payer: an invoice paid some other way (by hand, in the portal) completes it too. */
 export function payerStatus(link: PaymentLinkRow, balance: InvoiceBalance | null, now = new Date()) {
@@ -48,6 +49,8 @@ export async function openPaymentLink(db: DbOrTx, config: Pick<Config, 'APP_SECR
     () => paymentMode(db, config, link.organizationId),
   );
   if (!org) throw notFound(PAYMENT_LINK_MESSAGES.notFound);
+  const plan = balance ? (await activePlans(db, link.organizationId, [balance.invoice.id])).get(balance.invoice.id) : undefined;
+  const installment = plan && balance && balance.balanceCents > 0 ? planView(plan.plan, plan.rows, balance.balanceCents, now).next : null;
 
   return {
     linkId: link.linkId,
@@ -61,9 +64,10 @@ export async function openPaymentLink(db: DbOrTx, config: Pick<Config, 'APP_SECR
           balanceDue: fromCents(balance.balanceCents),
           dueDate: balance.invoice.dueDate?.toISOString() ?? null,
           lineItems: lines,
+          installment,
         }
       : null,
-    amount: balance ? fromCents(balance.balanceCents) : link.amount,
+    amount: balance ? (installment ? installment.amountDue : fromCents(balance.balanceCents)) : link.amount,
     description: link.description,
     expiresAt: link.expiresAt?.toISOString() ?? null,
     testMode: mode.testMode,

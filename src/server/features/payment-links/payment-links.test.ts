@@ -305,6 +305,7 @@ describe('public pay page', () => {
           { description: 'Pipe repair', quantity: '2.00', rate: '45.50', amount: '91.00' },
           { description: 'Call-out', quantity: '1.00', rate: '30.00', amount: '30.00' },
         ],
+        installment: null,
       },
       amount: '121.00',
       description: `Invoice ${inv.invoiceNumber}`,

@@ -10,6 +10,7 @@ import { paymentLinks } from '../../db/schema/index';
 import { conflict, invalid, notFound } from '../../platform/errors';
 import { lockInvoiceBalance } from '../payments/settle-payment';
 import { startPayment } from '../payments/start-payment';
+import { amountAskedCents } from '../payment-plans/plan-state';
 import { payerStatus } from './open-payment-link';
 
 export interface LinkPaymentInput {
@@ -29,8 +30,10 @@ export async function startLinkPayment(db: DbOrTx, config: Config, linkId: strin
 
   const common = { organizationId: link.organizationId, paymentType: input.paymentType, source: 'link' as const, paymentLinkId: link.id };
   if (balance) {
-    // The payer cannot choose what an invoice costs: the link always asks for the balance due.
-    return startPayment(db, config, { ...common, invoiceId: balance.invoice.id, amountCents: balance.balanceCents, customerName: null, description: null });
+    // The payer cannot choose what an invoice costs: the link asks for the balance due, or the next installment
+    // under a payment plan (docs/rules/money-and-payments.md#installments).
+    const amountCents = await amountAskedCents(db, link.organizationId, balance.invoice.id, balance.balanceCents);
+    return startPayment(db, config, { ...common, invoiceId: balance.invoice.id, amountCents, customerName: null, description: null });
   }
   if (!input.amount) throw invalid(`amount: ${PAYMENT_MESSAGES.amountRequired}`, [{ path: 'amount', message: PAYMENT_MESSAGES.amountRequired }]);
   if (!input.customerName || !input.description) {
