@@ -1,13 +1,14 @@
 // The customer's quote page (/quote/{token}): staff send a quote for approval, a signed-out customer opens the link,
 // adds optional items (the total follows in cents), signs with a mouse or a finger and approves; or asks for changes
-// and declines; a second tab's answer after the first is refused with a Reload; staff then read the answer.
+// and declines; a second tab's answer after the first is refused with a Reload; staff then read the answer. A quote
+// asking for a deposit says so before approval and offers to pay it after (card, declined then retried, or bank).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import type { Estimate, PublicQuote } from '../src/contracts/estimates';
 import { formatDate } from '../src/contracts/format';
 import { baseURL, DESKTOP, launchBrowser, PHONE } from './fixtures/browser';
 import { createCustomer } from './fixtures/documents';
-import { drawSignatureWithMouse, drawSignatureWithTouch, sendQuoteForApproval, type SentQuote } from './fixtures/quotes';
+import { drawSignatureWithMouse, drawSignatureWithTouch, fillTestCard, sendQuoteForApproval, type SentQuote } from './fixtures/quotes';
 import { apiJson, uniqueName } from './fixtures/records';
 import { signedInPage } from './fixtures/sessions';
 
@@ -273,6 +274,182 @@ describe('the quote page', () => {
     const { context, page } = await customerPage();
     await page.goto('/quote/no-such-quote-token-000000000');
     await page.getByTestId('quote-not-found').getByRole('heading', { name: 'Quote Not Found' }).waitFor();
+    await context.close();
+  });
+});
+
+/** $150.00 x 2 + $100.00 required and a $60.00 optional item: $400.00, with a 25% deposit of $100.00. */
+async function sendDepositQuote(label: string): Promise<SentQuote> {
+  const customer = await createCustomer(staff.page, uniqueName(`Deposit ${label}`), `deposit-${label.toLowerCase()}-${Date.now()}@example.com`);
+  const sent = await sendQuoteForApproval(staff.page, customer.id, {
+    title: 'Roof repair',
+    depositType: 'percent',
+    depositValue: '25',
+    lineItems: [
+      { description: 'Roofer, per day', quantity: 2, rate: '150.00' },
+      { description: 'Shingles and underlayment', quantity: 1, rate: '100.00' },
+      { description: 'Skylight flashing kit', quantity: 1, rate: '60.00', optional: true },
+    ],
+  });
+  expect(sent.estimate).toMatchObject({ total: '400.00', depositType: 'percent', depositAmount: '100.00', depositPaid: '0.00' });
+  return sent;
+}
+
+/** Opens the page in a fresh context, signs (mouse, or finger on a touch context) and approves. */
+async function approveOnPage(context: BrowserContext, page: Page, path: string, signer: string, touch = false): Promise<PublicQuote> {
+  const quote = await openQuotePage(page, path);
+  await page.getByLabel('Your full name').fill(signer);
+  if (touch) await drawSignatureWithTouch(context, page);
+  else await drawSignatureWithMouse(page);
+  const approved = page.waitForResponse(isQuoteCall('approve'));
+  const button = page.getByRole('button', { name: `Approve ${quote.word.toLowerCase()}` });
+  if (touch) await button.tap();
+  else await button.click();
+  const answer = (await (await approved).json()) as PublicQuote;
+  await page.getByTestId('quote-approved').waitFor();
+  return answer;
+}
+
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** The pay section's first step with the card chosen: Continue starts the intent, and the card form shows. */
+async function continueToCard(page: Page, section: Locator): Promise<void> {
+  const started = page.waitForResponse(isQuoteCall('deposit-intent'));
+  await section.getByRole('button', { name: 'Continue to pay $100.00' }).click();
+  const response = await started;
+  expect(response.status()).toBe(200);
+  expect(response.request().postDataJSON()).toEqual({ paymentType: 'card' });
+  expect(await response.json()).toMatchObject({ processor: 'test', testMode: true, amount: '100.00', paymentType: 'card' });
+  await section.getByRole('heading', { name: 'Card details' }).waitFor();
+  await section.getByTestId('test-mode-note').waitFor();
+}
+
+describe('a quote that asks for a deposit', () => {
+  it('says the deposit before approval, offers to pay it after, and a test card pays it; staff see it paid', async () => {
+    const sent = await sendDepositQuote('Card');
+    const { context, page } = await customerPage();
+    const quote = await openQuotePage(page, sent.path);
+    const lower = quote.word.toLowerCase();
+    expect(quote).toMatchObject({ total: '400.00', deposit: { amount: '100.00', paid: '0.00', due: '100.00' }, canPayDeposit: false });
+
+    // Before approval: the deposit under the total and in the consent sentence, with no pay section.
+    const depositRow = page.getByTestId('quote-deposit');
+    expect(await depositRow.locator('dt').textContent()).toBe('Deposit due on approval');
+    expect(await page.getByTestId('quote-deposit-value').textContent()).toBe('$100.00');
+    const consent = page.getByTestId('approve-consent');
+    expect(await consent.textContent()).toBe(`By signing you approve this ${lower} for $400.00; a deposit of $100.00 is due on approval.`);
+    expect(await page.getByTestId('deposit-pay').count()).toBe(0);
+    // An optional item changes the total the deposit was priced on: no figure until the server works it out.
+    const optional = page.getByRole('checkbox', { name: `Add to my ${lower}: Skylight flashing kit` });
+    await optional.check();
+    await expect.poll(() => consent.textContent()).toBe(`By signing you approve this ${lower} for $460.00; a deposit of $115.00 is due on approval.`);
+    expect(await depositRow.locator('dt').textContent()).toBe('Deposit due on approval');
+    expect(await page.getByTestId('quote-deposit-value').textContent()).toBe('$115.00');
+    await optional.uncheck();
+    await expect.poll(() => consent.textContent()).toBe(`By signing you approve this ${lower} for $400.00; a deposit of $100.00 is due on approval.`);
+    expect(await depositRow.textContent()).toBe('Deposit due on approval$100.00');
+    // The server refuses to start a deposit before approval.
+    const early = await page.request.post(`${sent.path.replace(/^\/quote\//, '/api/public/quotes/')}/deposit-intent`, { data: { paymentType: 'card' } });
+    expect(early.status()).toBe(409);
+    expect(((await early.json()) as { message: string }).message).toBe(`This ${lower} needs your approval before its deposit can be paid.`);
+
+    // Approved: the pay section right under the outcome, the totals say what is paid.
+    const answer = await approveOnPage(context, page, sent.path, 'Dana Deposit');
+    expect(answer).toMatchObject({ status: 'approved', canPayDeposit: true, deposit: { amount: '100.00', paid: '0.00', due: '100.00' } });
+    const section = page.getByTestId('deposit-pay');
+    await section.getByRole('heading', { name: 'Pay deposit $100.00' }).waitFor();
+    expect(await section.evaluate((el) => el.previousElementSibling?.getAttribute('data-testid'))).toBe('quote-approved');
+    expect(await depositRow.locator('dt').textContent()).toBe('Deposit');
+    expect(await page.getByTestId('quote-deposit-value').textContent()).toBe('$100.00 · paid $0.00');
+    expect(await section.getByRole('tab', { name: 'Card' }).getAttribute('aria-selected')).toBe('true');
+    await section.getByRole('tab', { name: 'Bank transfer' }).waitFor();
+
+    await continueToCard(page, section);
+    await fillTestCard(section, '4242 4242 4242 4242');
+    const confirmed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/payment-intents/confirm');
+    const reopened = page.waitForResponse(isQuoteCall('open'));
+    await section.getByRole('button', { name: 'Pay deposit $100.00' }).click();
+    expect((await confirmed).status()).toBe(200);
+    expect(((await (await reopened).json()) as PublicQuote).deposit).toEqual({ amount: '100.00', paid: '100.00', due: '0.00' });
+
+    const paid = page.getByTestId('deposit-paid');
+    await paid.getByRole('heading', { name: 'Deposit paid — thank you' }).waitFor();
+    expect(await paid.getByTestId('deposit-paid-amount').textContent()).toBe('$100.00');
+    expect(await paid.locator('p').textContent()).toBe('Your deposit of $100.00 has been received by Demo Home Services.');
+    await expect.poll(() => page.getByTestId('quote-deposit-value').textContent()).toBe('$100.00 · paid $100.00');
+    expect(await page.getByTestId('deposit-pay').count()).toBe(0);
+    expect((await estimateOf(sent.estimate.id)).depositPaid).toBe('100.00');
+
+    // Back later: thanked again, nothing more to pay; the server refuses a second deposit.
+    await openQuotePage(page, sent.path);
+    await page.getByTestId('deposit-paid').getByRole('heading', { name: 'Deposit paid — thank you' }).waitFor();
+    expect(await page.getByTestId('deposit-pay').count()).toBe(0);
+    const again = await page.request.post(`${sent.path.replace(/^\/quote\//, '/api/public/quotes/')}/deposit-intent`, { data: { paymentType: 'card' } });
+    expect(again.status()).toBe(409);
+    expect(((await again.json()) as { message: string }).message).toBe('The deposit has been paid. Thank you!');
+    await context.close();
+  });
+
+  it('on a phone: coming back to the approved quote offers the deposit; a declined card says why and a retry pays it; nothing overflows', async () => {
+    const sent = await sendDepositQuote('Phone');
+    const { context, page } = await customerPage(PHONE, true);
+    await approveOnPage(context, page, sent.path, 'Pat Phone', true);
+    await page.getByTestId('deposit-pay').waitFor();
+
+    // The customer leaves and comes back: the approved quote still offers the deposit.
+    await openQuotePage(page, sent.path);
+    const section = page.getByTestId('deposit-pay');
+    await section.getByRole('heading', { name: 'Pay deposit $100.00' }).waitFor();
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+
+    // Bank transfer asks for the account first, in the contract's words.
+    await section.getByRole('tab', { name: 'Bank transfer' }).tap();
+    await section.getByRole('button', { name: 'Continue to pay $100.00' }).tap();
+    await section.getByText('Routing number must be exactly 9 digits', { exact: true }).waitFor();
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await section.getByRole('tab', { name: 'Card' }).tap();
+
+    await continueToCard(page, section);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await fillTestCard(section, '4000 0000 0000 0002');
+    const declined = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/payment-intents/confirm');
+    await section.getByRole('button', { name: 'Pay deposit $100.00' }).tap();
+    const refusal = await declined;
+    expect(refusal.status()).toBeGreaterThanOrEqual(400);
+    expect(((await refusal.json()) as { message: string }).message).toBe('Your card was declined.');
+    await section.getByRole('alert').getByText('Your card was declined.', { exact: true }).waitFor();
+    expect(await page.getByTestId('deposit-paid').count()).toBe(0);
+    expect((await estimateOf(sent.estimate.id)).depositPaid).toBe('0.00');
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+
+    // The same form, another card.
+    await fillTestCard(section, '4242 4242 4242 4242');
+    await section.getByRole('button', { name: 'Pay deposit $100.00' }).tap();
+    await page.getByTestId('deposit-paid').getByRole('heading', { name: 'Deposit paid — thank you' }).waitFor();
+    await expect.poll(() => page.getByTestId('quote-deposit-value').textContent()).toBe('$100.00 · paid $100.00');
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    expect((await estimateOf(sent.estimate.id)).depositPaid).toBe('100.00');
+    await context.close();
+  });
+
+  it('pays the deposit by bank transfer with the test routing number', async () => {
+    const sent = await sendDepositQuote('Bank');
+    const { context, page } = await customerPage();
+    await approveOnPage(context, page, sent.path, 'Bo Bank');
+    const section = page.getByTestId('deposit-pay');
+    await section.getByRole('tab', { name: 'Bank transfer' }).click();
+    await section.getByLabel('Routing number').fill('110000000');
+    await section.getByLabel('Account number').fill('000123456789');
+    const started = page.waitForResponse(isQuoteCall('deposit-intent'));
+    await section.getByRole('button', { name: 'Continue to pay $100.00' }).click();
+    expect((await started).request().postDataJSON()).toEqual({ paymentType: 'bank' });
+    await section.getByRole('heading', { name: 'Confirm bank transfer' }).waitFor();
+    await section.getByText('Bank transfer from account ending 6789', { exact: false }).waitFor();
+    const confirmed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/payment-intents/confirm');
+    await section.getByRole('button', { name: 'Pay deposit $100.00' }).click();
+    expect((await confirmed).request().postDataJSON()).toMatchObject({ bank: { routingNumber: '110000000', accountNumber: '000123456789' } });
+    await page.getByTestId('deposit-paid').getByRole('heading', { name: 'Deposit paid — thank you' }).waitFor();
+    expect((await estimateOf(sent.estimate.id)).depositPaid).toBe('100.00');
     await context.close();
   });
 });

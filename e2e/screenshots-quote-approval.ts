@@ -1,13 +1,14 @@
 // Saves PNGs of the customer's quote page (desktop 1280 and phone 390) for a visual check: a quote with optional
 // items before answering, the form's messages, an optional item ticked with the name typed and the signature drawn,
-// the approval, and a declined quote: `npx tsx e2e/screenshots-quote-approval.ts`. Uses BASE_URL when given (a
+// the approval, and a declined quote; a quote asking for a deposit before approval, its pay section (card, bank
+// transfer, a declined card) and once paid: `npx tsx e2e/screenshots-quote-approval.ts`. Uses BASE_URL when given (a
 // running app), else starts one; the PNGs go to OUT_DIR (default /tmp/quote-shots).
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { startAppServer, type AppServer } from './fixtures/app-server';
 import { CHROMIUM_ARGS, DESKTOP, PHONE } from './fixtures/browser-config';
-import { drawSignatureWithMouse, drawSignatureWithTouch, sendQuoteForApproval } from './fixtures/quotes';
+import { drawSignatureWithMouse, drawSignatureWithTouch, fillTestCard, sendQuoteForApproval } from './fixtures/quotes';
 import { signIn } from './fixtures/sign-in';
 
 const OUT = path.resolve(process.env.OUT_DIR ?? '/tmp/quote-shots');
@@ -75,6 +76,74 @@ async function quoteAt(browser: import('playwright-core').Browser, baseURL: stri
   await context.close();
 }
 
+/** $1,650.00 of work with a 25% deposit ($412.50) and an optional item. */
+async function newDepositQuote(staff: Page, label: string) {
+  const customer = await staff.request.post('/api/customers', { data: { name: `Morgan Lee ${label}`, email: `morgan-deposit-${label}-${Date.now()}@example.com` } });
+  if (!customer.ok()) throw new Error(`POST /api/customers answered ${customer.status()}: ${await customer.text()}`);
+  return sendQuoteForApproval(staff, ((await customer.json()) as { id: number }).id, {
+    title: 'Kitchen repaint',
+    terms: '25% deposit on approval, balance on completion.',
+    depositType: 'percent',
+    depositValue: '25',
+    lineItems: [
+      { description: 'Painter, per day', quantity: 3, rate: '450.00' },
+      { description: 'Paint and materials', quantity: 1, rate: '300.00' },
+      { description: 'Cabinet doors, sprayed', quantity: 1, rate: '380.00', optional: true },
+    ],
+  });
+}
+
+async function depositAt(browser: import('playwright-core').Browser, baseURL: string, staff: Page, suffix: string, viewport: { width: number; height: number }) {
+  const phone = viewport.width < 500;
+  const context: BrowserContext = await browser.newContext({ baseURL, viewport, hasTouch: phone, isMobile: phone, deviceScaleFactor: phone ? 2 : 1 });
+  const page = await context.newPage();
+  const quote = await newDepositQuote(staff, suffix);
+  await page.goto(quote.path);
+  await page.getByTestId('quote-heading').waitFor();
+  await page.getByTestId('quote-totals').scrollIntoViewIfNeeded();
+  await shoot(page, `deposit-before-totals-viewport-${suffix}`, false);
+  await page.getByTestId('approve-consent').scrollIntoViewIfNeeded();
+  await shoot(page, `deposit-before-consent-viewport-${suffix}`, false);
+  await page.getByRole('checkbox', { name: /Cabinet doors/ }).check();
+  await shoot(page, `deposit-before-ticked-${suffix}`);
+  await page.getByRole('checkbox', { name: /Cabinet doors/ }).uncheck();
+
+  await page.getByLabel('Your full name').fill('Morgan Lee');
+  if (phone) await drawSignatureWithTouch(context, page);
+  else await drawSignatureWithMouse(page);
+  await page.getByRole('button', { name: /^Approve / }).click();
+  const section = page.getByTestId('deposit-pay');
+  await section.getByRole('heading', { name: /^Pay deposit / }).waitFor();
+  await shoot(page, `deposit-pay-viewport-${suffix}`, false);
+  await shoot(page, `deposit-pay-${suffix}`);
+
+  await section.getByRole('tab', { name: 'Bank transfer' }).click();
+  await section.getByRole('button', { name: /^Continue to pay / }).click();
+  await section.getByText('Routing number must be exactly 9 digits', { exact: true }).waitFor();
+  await section.scrollIntoViewIfNeeded();
+  await shoot(page, `deposit-bank-errors-viewport-${suffix}`, false);
+
+  await section.getByRole('tab', { name: 'Card' }).click();
+  await section.getByRole('button', { name: /^Continue to pay / }).click();
+  await section.getByRole('heading', { name: 'Card details' }).waitFor();
+  await section.scrollIntoViewIfNeeded();
+  await shoot(page, `deposit-card-viewport-${suffix}`, false);
+
+  await fillTestCard(section, '4000 0000 0000 0002');
+  await section.getByRole('button', { name: /^Pay deposit / }).click();
+  await section.getByRole('alert').getByText('Your card was declined.', { exact: true }).waitFor();
+  await shoot(page, `deposit-declined-viewport-${suffix}`, false);
+
+  await fillTestCard(section, '4242 4242 4242 4242');
+  await section.getByRole('button', { name: /^Pay deposit / }).click();
+  await page.getByTestId('deposit-paid').waitFor();
+  // The page reads the quote again: its totals say the deposit is paid.
+  await page.getByTestId('quote-deposit-value').getByText(/paid \$412\.50$/).waitFor();
+  await shoot(page, `deposit-paid-viewport-${suffix}`, false);
+  await shoot(page, `deposit-paid-${suffix}`);
+  await context.close();
+}
+
 async function main() {
   fs.mkdirSync(OUT, { recursive: true });
   let server: AppServer | null = null;
@@ -89,6 +158,7 @@ async function main() {
       ['phone', PHONE],
     ] as const) {
       await quoteAt(browser, baseURL, staff, suffix, viewport);
+      await depositAt(browser, baseURL, staff, suffix, viewport);
     }
     await staffContext.close();
   } finally {

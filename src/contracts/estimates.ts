@@ -214,9 +214,20 @@ export const publicQuoteSchema = z.object({
   validUntil: z.string().nullable(),
   terms: z.string().nullable(),
   /** The deposit asked on approval: due on the current total, paid so far, and what is left to pay. */
-  deposit: z.object({ amount: z.string(), paid: z.string(), due: z.string() }).nullable(),
-  /** Approved with a deposit left to pay: the page offers to pay it (card or bank). */
+  deposit: z
+    .object({
+      /** The quote's rule, so the page can work the deposit out on the total the customer's ticks make (depositCents). */
+      type: z.enum(DEPOSIT_TYPES),
+      value: z.string(),
+      amount: z.string(),
+      paid: z.string(),
+      due: z.string(),
+    })
+    .nullable(),
+  /** Approved with a deposit left to pay and not yet invoiced: the page offers to pay it (card or bank). */
   canPayDeposit: z.boolean(),
+  /** Payments go to the test gateway or a Stripe test account: the page says "Test mode" from its first step. */
+  testMode: z.boolean(),
   /** Whether the customer can still approve, decline or ask for changes (not expired, not answered, not replaced). */
   canRespond: z.boolean(),
   /** The approval of this version, once signed. */

@@ -136,3 +136,18 @@ export async function depositPaidCents(db: DbOrTx, organizationId: number, estim
     .where(and(eq(payments.organizationId, organizationId), eq(payments.estimateId, estimateId), eq(payments.status, 'completed')));
   return toCents(row?.sum ?? '0');
 }
+
+/**
+ * What is left of a quote's deposit, with the estimate row locked so two payments confirmed at once see each other
+ * (docs/rules/quote-approval.md#deposits). 0 without a deposit.
+ */
+export async function lockDepositDueCents(tx: DbOrTx, organizationId: number, estimateId: number): Promise<number> {
+  const [row] = await tx
+    .select({ total: estimates.total, depositType: estimates.depositType, depositValue: estimates.depositValue })
+    .from(estimates)
+    .where(and(eq(estimates.organizationId, organizationId), eq(estimates.id, estimateId)))
+    .for('update');
+  if (!row?.depositType) return 0;
+  const due = depositCents(toCents(row.total), row.depositType, row.depositValue) - (await depositPaidCents(tx, organizationId, estimateId));
+  return Math.max(0, due);
+}

@@ -7,13 +7,14 @@ import type { ConfirmPaymentResponse } from '../../../contracts/payments';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { paymentAttempts } from '../../db/schema/index';
-import { invalid, notFound, paymentFailed } from '../../platform/errors';
+import { conflict, invalid, notFound, paymentFailed } from '../../platform/errors';
 import { hashToken, safeEqualHex } from '../../platform/tokens';
 import { chooseProcessor } from './choose-processor';
 import { stripeClient, stripeFailureMessage } from './gateways/stripe-client';
 import { callStripe } from './gateways/stripe-failure';
 import { chargeTestBank, chargeTestCard } from './gateways/test-gateway';
 import { toPaymentResponse } from './payment-response';
+import { lockDepositDueCents } from '../estimates/estimate-view';
 import { assertPayable, lockInvoiceBalance, settlePayment } from './settle-payment';
 
 export interface ConfirmInput {
@@ -46,6 +47,10 @@ export async function confirmPayment(db: Db, config: Config, input: ConfirmInput
     }
     // The test gateway charges only what the invoice can still take (Stripe has charged before we hear of it).
     if (locked.invoiceId) assertPayable(await lockInvoiceBalance(tx, locked.organizationId, locked.invoiceId), toCents(locked.amount));
+    // A quote's deposit started twice (two tabs) is taken once: the second finds nothing left to pay.
+    if (locked.estimateId && !locked.invoiceId && toCents(locked.amount) > (await lockDepositDueCents(tx, locked.organizationId, locked.estimateId))) {
+      throw conflict('The deposit has been paid. Thank you!');
+    }
     const outcome =
       locked.paymentType === 'bank'
         ? input.bank

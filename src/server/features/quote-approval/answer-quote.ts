@@ -5,6 +5,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { ApproveQuote, DeclineQuote, PublicQuote, RequestQuoteChanges, Signature } from '../../../contracts/estimates';
 import { priceLineItems } from '../../../contracts/line-items';
 import { formatMoney } from '../../../contracts/money';
+import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { estimateLineItems, estimateResponses, estimates } from '../../db/schema/index';
 import { invalid } from '../../platform/errors';
@@ -62,7 +63,7 @@ async function applySelection(tx: Tx, row: EstimateRow, selectedOptionalIds: num
   return documentTotals(priced.subtotalCents, row.tax);
 }
 
-async function answer(db: Db, token: string, revision: string, meta: AnswerMeta, given: Answer, selectedOptionalIds: number[] = []): Promise<AnsweredQuote> {
+async function answer(db: Db, config: Pick<Config, 'APP_SECRET'>, token: string, revision: string, meta: AnswerMeta, given: Answer, selectedOptionalIds: number[] = []): Promise<AnsweredQuote> {
   const now = new Date();
   const estimate = await db.transaction(async (tx) => {
     const row = await estimateByToken(tx, token, true);
@@ -105,18 +106,18 @@ async function answer(db: Db, token: string, revision: string, meta: AnswerMeta,
     ]);
     return updated;
   });
-  return { quote: await publicQuote(db, estimate, now), estimate, kind: given.kind, signerName: given.signerName ?? null, message: given.message ?? null };
+  return { quote: await publicQuote(db, config, estimate, now), estimate, kind: given.kind, signerName: given.signerName ?? null, message: given.message ?? null };
 }
 
-export function approveQuote(db: Db, token: string, input: ApproveQuote, meta: AnswerMeta): Promise<AnsweredQuote> {
-  return answer(db, token, input.revision, meta, { kind: 'approved', signerName: input.signerName, signature: input.signature }, input.selectedOptionalIds);
+export function approveQuote(db: Db, config: Pick<Config, 'APP_SECRET'>, token: string, input: ApproveQuote, meta: AnswerMeta): Promise<AnsweredQuote> {
+  return answer(db, config, token, input.revision, meta, { kind: 'approved', signerName: input.signerName, signature: input.signature }, input.selectedOptionalIds);
 }
 
-export function declineQuote(db: Db, token: string, input: DeclineQuote, meta: AnswerMeta): Promise<AnsweredQuote> {
-  return answer(db, token, input.revision, meta, { kind: 'declined', message: input.reason });
+export function declineQuote(db: Db, config: Pick<Config, 'APP_SECRET'>, token: string, input: DeclineQuote, meta: AnswerMeta): Promise<AnsweredQuote> {
+  return answer(db, config, token, input.revision, meta, { kind: 'declined', message: input.reason });
 }
 
-export function requestQuoteChanges(db: Db, token: string, input: RequestQuoteChanges, meta: AnswerMeta): Promise<AnsweredQuote> {
-  return answer(db, token, input.revision, meta, { kind: 'changes_requested', message: input.message });
+export function requestQuoteChanges(db: Db, config: Pick<Config, 'APP_SECRET'>, token: string, input: RequestQuoteChanges, meta: AnswerMeta): Promise<AnsweredQuote> {
+  return answer(db, config, token, input.revision, meta, { kind: 'changes_requested', message: input.message });
 }
 

@@ -60,7 +60,7 @@ export function quoteApprovalRoutes(app: ZodApp, deps: AppDeps): void {
       params: quoteTokenParamsSchema,
       response: { 200: publicQuoteSchema },
     },
-    handler: async (req) => openQuote(db, req.params.token),
+    handler: async (req) => openQuote(db, deps.config, req.params.token),
   });
 
   app.post('/api/public/quotes/:token/approve', {
@@ -73,7 +73,7 @@ export function quoteApprovalRoutes(app: ZodApp, deps: AppDeps): void {
       response: { 200: publicQuoteSchema },
     },
     handler: async (req) => {
-      const answered = await approveQuote(db, req.params.token, req.body, metaOf(req));
+      const answered = await approveQuote(db, deps.config, req.params.token, req.body, metaOf(req));
       void tellOrganization(deps, answered, req.log);
       return answered.quote;
     },
@@ -83,7 +83,7 @@ export function quoteApprovalRoutes(app: ZodApp, deps: AppDeps): void {
     config: { access: access.public(), clientLimit: CLIENT_LIMITS.quoteAnswer },
     schema: { tags, summary: 'Decline the quote with a reason', params: quoteTokenParamsSchema, body: declineQuoteSchema, response: { 200: publicQuoteSchema } },
     handler: async (req) => {
-      const answered = await declineQuote(db, req.params.token, req.body, metaOf(req));
+      const answered = await declineQuote(db, deps.config, req.params.token, req.body, metaOf(req));
       void tellOrganization(deps, answered, req.log);
       return answered.quote;
     },
@@ -99,7 +99,7 @@ export function quoteApprovalRoutes(app: ZodApp, deps: AppDeps): void {
       response: { 200: publicQuoteSchema },
     },
     handler: async (req) => {
-      const answered = await requestQuoteChanges(db, req.params.token, req.body, metaOf(req));
+      const answered = await requestQuoteChanges(db, deps.config, req.params.token, req.body, metaOf(req));
       void tellOrganization(deps, answered, req.log);
       return answered.quote;
     },

@@ -401,7 +401,9 @@ describe('deposits', () => {
     expect(early.json().message).toBe('This service quote needs your approval before its deposit can be paid.');
 
     page = (await answer(token, 'approve', { signerName: 'Pat', signature: SIGNATURE, revision: page.revision })).json() as PublicQuote;
-    expect(page).toMatchObject({ status: 'approved', canPayDeposit: true, deposit: { due: '327.50' } });
+    expect(page).toMatchObject({ status: 'approved', canPayDeposit: true, testMode: true, deposit: { type: 'percent', value: '25.00', due: '327.50' } });
+    // Started in two tabs: the first confirmed takes the deposit, the second finds nothing left to pay.
+    const tab = await t.call({ method: 'POST', url: `/api/public/quotes/${token}/deposit-intent`, payload: { paymentType: 'card' } });
     const intent = await t.call({ method: 'POST', url: `/api/public/quotes/${token}/deposit-intent`, payload: { paymentType: 'card' } });
     expect(intent.json()).toMatchObject({ amount: '327.50', processor: 'test', testMode: true });
     const paid = await t.call({
@@ -413,6 +415,13 @@ describe('deposits', () => {
     expect(paid.json().payment).toMatchObject({ amount: '327.50', invoiceId: null, description: `Deposit for ${est.estimateNumber}` });
     page = (await open(token)).json() as PublicQuote;
     expect(page).toMatchObject({ deposit: { paid: '327.50', due: '0.00' }, canPayDeposit: false });
+    const second = await t.call({
+      method: 'POST',
+      url: '/api/payment-intents/confirm',
+      payload: { clientSecret: tab.json().clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' } },
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe('The deposit has been paid. Thank you!');
     expect((await payDeposit(token)).json().message).toBe('The deposit has been paid. Thank you!');
     const pdf = await pdfText((await t.call({ url: `/api/public/quotes/${token}/pdf` })).rawPayload);
     expect(pdf).toMatch(/Deposit \(25%\)\s+\$327\.50\s+Deposit paid\s+\$327\.50/);
@@ -437,6 +446,8 @@ describe('deposits', () => {
     expect(below.statusCode).toBe(400);
     expect(below.json().issues).toEqual([{ path: 'lineItems', message: 'The total cannot be less than the $327.50 deposit already paid' }]);
     expect((await t.call({ url: '/api/reports/payment-analytics', cookie: a.admin })).json().depositsHeld).toEqual({ total: '0.00', count: 0 });
+    // Invoiced, the quote's page no longer takes a deposit: the invoice asks for the rest.
+    expect((await open(token)).json()).toMatchObject({ canPayDeposit: false });
   });
 
   it('a deposit needs a value, a percent is at most 100, and a fixed deposit never passes the total', async () => {

@@ -2,13 +2,15 @@
 // answering it. Only what the page needs leaves the server.
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { AWAITING_ANSWER_STATUSES, depositCents, type EstimateStatus, type PublicQuote } from '../../../contracts/estimates';
+import { AWAITING_ANSWER_STATUSES, depositCents, type DepositType, type EstimateStatus, type PublicQuote } from '../../../contracts/estimates';
+import type { Config } from '../../config';
+import { paymentMode } from '../payments/payment-mode';
 import { fromCents, toCents } from '../../../contracts/money';
 import { depositPaidCents } from '../estimates/estimate-view';
 import { formatDate } from '../../../contracts/format';
 import { recordWord } from '../../../contracts/vocabulary';
 import type { DbOrTx } from '../../db/client';
-import { customers, estimateLineItems, estimateResponses, estimates, estimateVersions } from '../../db/schema/index';
+import { customers, estimateLineItems, estimateResponses, estimates, estimateVersions, invoices } from '../../db/schema/index';
 import { conflict, notFound } from '../../platform/errors';
 import { runAll } from '../../platform/lists';
 import { loadBusiness } from '../documents/document-parties';
@@ -40,10 +42,10 @@ export function effectiveStatus(row: EstimateRow, now: Date): EstimateStatus {
 }
 
 /** The deposit of the estimate's current total, what was paid and what is left; null without a deposit. */
-export function depositOf(row: EstimateRow, paidCents: number): { amountCents: number; paidCents: number; dueCents: number } | null {
-  if (!row.depositType) return null;
+export function depositOf(row: EstimateRow, paidCents: number): { type: DepositType; value: string; amountCents: number; paidCents: number; dueCents: number } | null {
+  if (!row.depositType || !row.depositValue) return null;
   const amountCents = depositCents(toCents(row.total), row.depositType, row.depositValue);
-  return { amountCents, paidCents, dueCents: Math.max(0, amountCents - paidCents) };
+  return { type: row.depositType, value: row.depositValue, amountCents, paidCents, dueCents: Math.max(0, amountCents - paidCents) };
 }
 
 /** The estimate behind a token, locked for the answer's transaction when `lock`. */
@@ -78,9 +80,9 @@ export async function quoteWord(db: DbOrTx, organizationId: number): Promise<str
   return recordWord((await loadBusiness(db, organizationId)).labels, 'estimates').lower;
 }
 
-export async function publicQuote(db: DbOrTx, row: EstimateRow, now = new Date()): Promise<PublicQuote> {
+export async function publicQuote(db: DbOrTx, config: Pick<Config, 'APP_SECRET'>, row: EstimateRow, now = new Date()): Promise<PublicQuote> {
   const org = row.organizationId;
-  const [business, lines, [customer], [approval], paidCents] = await runAll(
+  const [business, lines, [customer], [approval], paidCents, [invoiced], mode] = await runAll(
     db,
     () => loadBusiness(db, org),
     () =>
@@ -98,6 +100,8 @@ export async function publicQuote(db: DbOrTx, row: EstimateRow, now = new Date()
         .orderBy(desc(estimateResponses.id))
         .limit(1),
     () => depositPaidCents(db, org, row.id),
+    () => db.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.organizationId, org), eq(invoices.estimateId, row.id))).limit(1),
+    () => paymentMode(db, config, org),
   );
   const status = effectiveStatus(row, now);
   const deposit = depositOf(row, paidCents);
@@ -116,8 +120,16 @@ export async function publicQuote(db: DbOrTx, row: EstimateRow, now = new Date()
     total: row.total,
     validUntil: row.validUntil?.toISOString() ?? null,
     terms: row.terms,
-    deposit: deposit && { amount: fromCents(deposit.amountCents), paid: fromCents(deposit.paidCents), due: fromCents(deposit.dueCents) },
-    canPayDeposit: deposit !== null && deposit.dueCents > 0 && (status === 'approved' || status === 'converted'),
+    deposit: deposit && {
+      type: deposit.type,
+      value: deposit.value,
+      amount: fromCents(deposit.amountCents),
+      paid: fromCents(deposit.paidCents),
+      due: fromCents(deposit.dueCents),
+    },
+    // Once the quote is an invoice, its deposit is part of that invoice's balance: paid there (start-deposit.ts).
+    canPayDeposit: deposit !== null && deposit.dueCents > 0 && (status === 'approved' || status === 'converted') && !invoiced,
+    testMode: mode.testMode,
     canRespond: isAwaiting(status),
     approval: approval ? { signerName: approval.signerName ?? '', signedAt: approval.createdAt.toISOString(), total: approval.total ?? row.total } : null,
     revision: revisionOf(row),

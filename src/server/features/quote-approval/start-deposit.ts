@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { PaymentIntentResponse } from '../../../contracts/payments';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { customers } from '../../db/schema/index';
+import { customers, invoices } from '../../db/schema/index';
 import { conflict } from '../../platform/errors';
 import { startPayment } from '../payments/start-payment';
 import { depositPaidCents } from '../estimates/estimate-view';
@@ -15,6 +15,12 @@ export async function startDeposit(db: Db, config: Config, token: string, paymen
   const word = await quoteWord(db, row.organizationId);
   const status = effectiveStatus(row, new Date());
   if (status !== 'approved' && status !== 'converted') throw conflict(`This ${word} needs your approval before its deposit can be paid.`);
+  const [invoice] = await db
+    .select({ number: invoices.invoiceNumber })
+    .from(invoices)
+    .where(and(eq(invoices.organizationId, row.organizationId), eq(invoices.estimateId, row.id)))
+    .limit(1);
+  if (invoice) throw conflict(`This ${word} is now invoice ${invoice.number}: please pay it there.`);
   const deposit = depositOf(row, await depositPaidCents(db, row.organizationId, row.id));
   if (!deposit) throw conflict(`This ${word} asks for no deposit.`);
   if (deposit.dueCents === 0) throw conflict('The deposit has been paid. Thank you!');

@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { openQuote } from '@/features/quote-approval/api/quote-api';
 import { QuoteLoadFailed, QuoteNotFound, QuoteReplaced } from '@/features/quote-approval/components/quote-outcome';
+import type { PaidDeposit } from '@/features/quote-approval/components/deposit-section';
 import { QuoteView } from '@/features/quote-approval/components/quote-view';
 
 type Load =
@@ -41,6 +42,8 @@ export function QuoteScreen() {
   const { token = '' } = useParams();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const openedFor = useRef<string | null>(null);
+  // Kept here, not in the view: the view starts afresh when a read brings a new revision.
+  const [paidDeposit, setPaidDeposit] = useState<PaidDeposit | null>(null);
 
   const open = useCallback(() => {
     setLoad({ state: 'loading' });
@@ -52,6 +55,14 @@ export function QuoteScreen() {
         else if (isApiError(error, 409)) setLoad({ state: 'replaced', message: errorMessage(error) });
         else setLoad({ state: 'failed', message: errorMessage(error, 'Please try again later.') });
       });
+  }, [token]);
+
+  // Reads the quote again in place (no loading state): a deposit just paid shows in its totals. A failed read
+  // leaves the page as it is; the payment is already confirmed.
+  const refresh = useCallback(() => {
+    openQuote(token)
+      .then((quote) => setLoad({ state: 'ready', quote, answered: false }))
+      .catch(() => undefined);
   }, [token]);
 
   useEffect(() => {
@@ -84,6 +95,12 @@ export function QuoteScreen() {
             answered={load.answered}
             onAnswered={(answer) => setLoad({ state: 'ready', quote: answer, answered: true })}
             onReload={open}
+            paidDeposit={paidDeposit}
+            onDepositPaid={(paid) => {
+              setPaidDeposit(paid);
+              refresh();
+            }}
+            onRefresh={refresh}
           />
         )}
       </main>

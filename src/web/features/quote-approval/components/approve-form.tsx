@@ -10,6 +10,7 @@ import { Label } from '@/components/ui/label';
 import { approveQuote } from '@/features/quote-approval/api/quote-api';
 import { SignatureField } from '@/features/quote-approval/components/signature-field';
 import { answerProblem, type AnswerProblem } from '@/features/quote-approval/lib/answer-error';
+import type { LiveDeposit } from '@/features/quote-approval/lib/quote-deposit';
 import { initiallySelected } from '@/features/quote-approval/lib/quote-totals';
 
 // zod and the contract's rules load with the first keystroke or tick, not with the page (lib/lazy-zod-resolver.ts).
@@ -46,12 +47,14 @@ interface ApproveFormProps {
   quote: PublicQuote;
   /** The total with the optional items ticked, as the lines above show it. */
   total: string;
+  /** The deposit due on approval on the live total; null for none. */
+  deposit: LiveDeposit | null;
   onAnswered: (quote: PublicQuote) => void;
   onProblem: (problem: AnswerProblem | null) => void;
 }
 
-/** Typed full name and a drawn signature: "By signing you approve this quote for $X". */
-export function ApproveForm({ form, token, quote, total, onAnswered, onProblem }: ApproveFormProps) {
+/** Typed full name and a drawn signature: "By signing you approve this quote for $X; a deposit of $Y is due on approval." */
+export function ApproveForm({ form, token, quote, total, deposit, onAnswered, onProblem }: ApproveFormProps) {
   const lower = quote.word.toLowerCase();
   const pending = form.formState.isSubmitting;
   const nameError = form.formState.errors.signerName?.message;
@@ -104,7 +107,13 @@ export function ApproveForm({ form, token, quote, total, onAnswered, onProblem }
         }}
       />
       <p className="rounded-md bg-muted px-3 py-2 text-sm" data-testid="approve-consent">
-        By signing you approve this {lower} for <span className="font-semibold tabular-nums">{formatMoney(total)}</span>.
+        By signing you approve this {lower} for <span className="font-semibold tabular-nums">{formatMoney(total)}</span>
+        {deposit && (
+          <>
+            ; a deposit of <span className="font-semibold tabular-nums">{formatMoney(deposit.amount)}</span> is due on approval
+          </>
+        )}
+        .
       </p>
       <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={pending}>
         {pending ? <Loader2 className="animate-spin" aria-hidden /> : <PenLine aria-hidden />}

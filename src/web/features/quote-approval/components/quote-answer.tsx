@@ -12,6 +12,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { declineQuote, requestQuoteChanges } from '@/features/quote-approval/api/quote-api';
 import { ApproveForm, type ApproveFormState } from '@/features/quote-approval/components/approve-form';
 import { answerProblem, type AnswerProblem } from '@/features/quote-approval/lib/answer-error';
+import type { LiveDeposit } from '@/features/quote-approval/lib/quote-deposit';
 
 const forms = () => import('@/features/quote-approval/lib/quote-forms');
 const declineValidation = lazyZodResolver(() => forms().then((m) => m.declineFormSchema));
@@ -27,6 +28,7 @@ interface QuoteAnswerProps {
   quote: PublicQuote;
   approveForm: ApproveFormState;
   total: string;
+  deposit: LiveDeposit | null;
   onAnswered: (quote: PublicQuote) => void;
   onReload: () => void;
 }
@@ -64,7 +66,7 @@ function MessageField({ id, label, hint, error, disabled, registration }: Messag
 }
 
 /** Approve (name and signature), ask for changes, or decline: the customer's three answers while the quote is open. */
-export function QuoteAnswer({ token, quote, approveForm, total, onAnswered, onReload }: QuoteAnswerProps) {
+export function QuoteAnswer({ token, quote, approveForm, total, deposit, onAnswered, onReload }: QuoteAnswerProps) {
   const [choice, setChoice] = useState<Choice>('approve');
   const [problem, setProblem] = useState<AnswerProblem | null>(null);
   const problemRef = useRef<HTMLDivElement>(null);
@@ -135,7 +137,7 @@ export function QuoteAnswer({ token, quote, approveForm, total, onAnswered, onRe
       >
         {/* All three stay mounted, the others hidden: switching keeps what was typed and the drawn signature. */}
         <div hidden={choice !== 'approve'}>
-          <ApproveForm form={approveForm} token={token} quote={quote} total={total} onAnswered={onAnswered} onProblem={setProblem} />
+          <ApproveForm form={approveForm} token={token} quote={quote} total={total} deposit={deposit} onAnswered={onAnswered} onProblem={setProblem} />
         </div>
         <div hidden={choice !== 'changes'}>
           <form onSubmit={submitChanges} noValidate className="space-y-4" aria-label="Request changes" onFocusCapture={changesValidation.preload}>

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { PublicQuote } from '@contracts/estimates';
 import { formatMoney } from '@contracts/money';
 import { cn } from '@/lib/utils';
+import type { DepositRow } from '@/features/quote-approval/lib/quote-deposit';
 import type { QuoteTotals } from '@/features/quote-approval/lib/quote-totals';
 
 type QuoteLine = PublicQuote['lineItems'][number];
@@ -105,8 +106,8 @@ export function QuoteLines({ lines, word, selectedIds, onToggle, disabled }: Quo
   );
 }
 
-/** Subtotal, tax (when there is any) and total; `live` while ticking optional items changes them. */
-export function QuoteTotalsList({ totals, live }: { totals: QuoteTotals; live: boolean }) {
+/** Subtotal, tax (when there is any), total and the deposit asked; `live` while ticking optional items changes them. */
+export function QuoteTotalsList({ totals, live, deposit }: { totals: QuoteTotals; live: boolean; deposit: DepositRow | null }) {
   const hasTax = totals.tax !== '0.00';
   return (
     <dl className="ml-auto w-full max-w-xs space-y-1 text-sm" aria-live={live ? 'polite' : undefined} data-testid="quote-totals">
@@ -128,6 +129,14 @@ export function QuoteTotalsList({ totals, live }: { totals: QuoteTotals; live: b
           {formatMoney(totals.total)}
         </dd>
       </div>
+      {deposit && (
+        <div className="flex flex-wrap justify-between gap-x-3" data-testid="quote-deposit">
+          <dt className="text-muted-foreground">{deposit.label}</dt>
+          <dd className={cn('ml-auto text-right', deposit.figure ? 'tabular-nums' : 'text-muted-foreground')} data-testid="quote-deposit-value">
+            {deposit.value}
+          </dd>
+        </div>
+      )}
     </dl>
   );
 }

@@ -8,10 +8,12 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import { quotePdfUrl } from '@/features/quote-approval/api/quote-api';
 import { useApproveForm } from '@/features/quote-approval/components/approve-form';
+import { DepositSection, type PaidDeposit } from '@/features/quote-approval/components/deposit-section';
 import { QuoteAnswer } from '@/features/quote-approval/components/quote-answer';
 import { QuoteLines, QuoteTotalsList } from '@/features/quote-approval/components/quote-lines';
 import { QuoteOutcome } from '@/features/quote-approval/components/quote-outcome';
-import { quoteTotals } from '@/features/quote-approval/lib/quote-totals';
+import { depositRow, liveDeposit } from '@/features/quote-approval/lib/quote-deposit';
+import { initiallySelected, quoteTotals } from '@/features/quote-approval/lib/quote-totals';
 import { QUOTE_BADGES, quoteState } from '@/features/quote-approval/lib/quote-status';
 
 interface QuoteViewProps {
@@ -21,6 +23,11 @@ interface QuoteViewProps {
   answered: boolean;
   onAnswered: (quote: PublicQuote) => void;
   onReload: () => void;
+  /** The deposit paid on this page since it was opened, if any. */
+  paidDeposit: PaidDeposit | null;
+  onDepositPaid: (paid: PaidDeposit) => void;
+  /** Reads the quote again without leaving the page (after a deposit payment). */
+  onRefresh: () => void;
 }
 
 function OrganizationBanner({ organization }: { organization: PublicQuote['organization'] }) {
@@ -53,7 +60,7 @@ function OrganizationBanner({ organization }: { organization: PublicQuote['organ
 }
 
 /** The quote as the customer reads it, with the answer they can give while it is open. */
-export function QuoteView({ token, quote, answered, onAnswered, onReload }: QuoteViewProps) {
+export function QuoteView({ token, quote, answered, onAnswered, onReload, paidDeposit, onDepositPaid, onRefresh }: QuoteViewProps) {
   const approveForm = useApproveForm(quote);
   const selectedIds = useWatch({ control: approveForm.control, name: 'selectedOptionalIds' });
   const state = quoteState(quote);
@@ -61,7 +68,10 @@ export function QuoteView({ token, quote, answered, onAnswered, onReload }: Quot
   const pdfUrl = quotePdfUrl(token);
   // While the customer can answer, the totals follow the ticks; afterwards they are the server's.
   const totals = quote.canRespond ? quoteTotals(quote.lineItems, selectedIds, quote.tax) : { subtotal: quote.subtotal, tax: quote.tax, total: quote.total };
-  const shownSelection = quote.canRespond ? selectedIds : quote.lineItems.filter((l) => l.optional && l.selected).map((l) => l.id);
+  const storedSelection = initiallySelected(quote.lineItems);
+  const shownSelection = quote.canRespond ? selectedIds : storedSelection;
+  // The deposit as the approval would set it: depositCents on the total the ticks make.
+  const deposit = quote.canRespond ? liveDeposit({ deposit: quote.deposit, liveTotal: totals.total }) : null;
   const badge = QUOTE_BADGES[quote.status];
   const toggle = (id: number, selected: boolean) => {
     const without = selectedIds.filter((x) => x !== id);
@@ -110,6 +120,8 @@ export function QuoteView({ token, quote, answered, onAnswered, onReload }: Quot
           <QuoteOutcome key={state.kind} state={state} word={quote.word} organization={quote.organization} pdfUrl={pdfUrl} focusOnMount={answered} />
         )}
 
+        {state.kind === 'approved' && <DepositSection token={token} quote={quote} paid={paidDeposit} onPaid={onDepositPaid} onRefresh={onRefresh} />}
+
         <section aria-labelledby="quote-items-title" className="space-y-4">
           <div className="space-y-1">
             <h2 id="quote-items-title" className="text-lg font-semibold">
@@ -128,7 +140,7 @@ export function QuoteView({ token, quote, answered, onAnswered, onReload }: Quot
             onToggle={quote.canRespond ? toggle : undefined}
             disabled={approveForm.formState.isSubmitting}
           />
-          <QuoteTotalsList totals={totals} live={quote.canRespond} />
+          <QuoteTotalsList totals={totals} live={quote.canRespond} deposit={depositRow(quote, deposit)} />
         </section>
 
         {quote.terms && (
@@ -144,7 +156,7 @@ export function QuoteView({ token, quote, answered, onAnswered, onReload }: Quot
 
         {quote.canRespond && (
           <div className="border-t pt-6">
-            <QuoteAnswer token={token} quote={quote} approveForm={approveForm} total={totals.total} onAnswered={onAnswered} onReload={onReload} />
+            <QuoteAnswer token={token} quote={quote} approveForm={approveForm} total={totals.total} deposit={deposit} onAnswered={onAnswered} onReload={onReload} />
           </div>
         )}
 
