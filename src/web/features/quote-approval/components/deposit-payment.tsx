@@ -14,6 +14,7 @@ import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Tabs } from '@/components/ui/tabs';
+import { TestModeNote } from '@/components/payment/test-mode-badge';
 import { PayWithIntent } from '@/components/payment/pay-with-intent';
 import { startDepositPayment } from '@/features/quote-approval/api/quote-api';
 import type { PaidDeposit } from '@/features/quote-approval/components/deposit-section';
@@ -22,6 +23,8 @@ import { depositFormSchema, digitsOnly, EMPTY_DEPOSIT_FORM, type DepositFormValu
 type Deposit = NonNullable<PublicQuote['deposit']>;
 
 interface DepositPaymentProps {
+  /** The organization's payments go to a test gateway or account (the quote page's testMode): said before the card step. */
+  testMode: boolean;
   token: string;
   deposit: Deposit;
   organizationName: string;
@@ -60,7 +63,7 @@ function useDepositForm() {
 }
 
 /** "Pay deposit $X": choose card or bank transfer, then the shared payment form. */
-export function DepositPayment({ token, deposit, organizationName, onPaid, onRefresh }: DepositPaymentProps) {
+export function DepositPayment({ token, deposit, organizationName, testMode, onPaid, onRefresh }: DepositPaymentProps) {
   const form = useDepositForm();
   const paymentType = useWatch({ control: form.control, name: 'paymentType' });
   const [started, setStarted] = useState<Started | null>(null);
@@ -103,6 +106,7 @@ export function DepositPayment({ token, deposit, organizationName, onPaid, onRef
             ? `${formatMoney(deposit.paid)} of the ${formatMoney(deposit.amount)} deposit is paid. Pay the ${due} left by card or bank transfer.`
             : `${organizationName} asks for a deposit of ${due} on approval. Pay it now by card or bank transfer.`}
         </p>
+        {testMode && !started && <TestModeNote processor="test">No real money moves: this is a test payment.</TestModeNote>}
       </div>
       {problem && (
         <Alert variant="destructive" data-testid="deposit-pay-problem">

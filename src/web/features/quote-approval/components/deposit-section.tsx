@@ -67,7 +67,7 @@ export function DepositSection({ token, quote, paid, onPaid, onRefresh }: Deposi
   if (quote.canPayDeposit && quote.deposit) {
     return (
       <Suspense fallback={<PaymentSkeleton />}>
-        <DepositPayment token={token} deposit={quote.deposit} organizationName={organizationName} onPaid={onPaid} onRefresh={onRefresh} />
+        <DepositPayment token={token} deposit={quote.deposit} organizationName={organizationName} testMode={quote.testMode} onPaid={onPaid} onRefresh={onRefresh} />
       </Suspense>
     );
   }
