@@ -8,9 +8,9 @@ import { fromCents, toCents } from '../../../contracts/money';
 import type { Db, Tx } from '../../db/client';
 import { estimateLineItems, estimates, invoices, payments, workOrders } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
-import { conflict, forbidden, notFound } from '../../platform/errors';
+import { conflict, forbidden } from '../../platform/errors';
 import type { Permission } from '../../../contracts/permissions';
-import { tenantScope, tenantWhere } from '../../platform/tenancy';
+import { lockEstimateInScope } from './lock-estimate';
 import { documentTotals } from '../documents/document-rules';
 import { insertNumbered } from '../invoices/create-invoice';
 import { insertWorkOrder, workOrderTotal } from '../work-orders/create-work-order';
@@ -22,13 +22,7 @@ export async function convertEstimate(db: Db, ctx: RequestContext, id: number, i
   if (input.workOrder && !may('create_work_orders', 'manage_work_orders')) throw forbidden('You do not have permission to create work orders');
   if (input.invoice && !may('create_invoices', 'manage_invoices')) throw forbidden('You do not have permission to create invoices');
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(estimates)
-      .where(tenantWhere(tenantScope(ctx), estimates, eq(estimates.id, id)))
-      .limit(1)
-      .for('update');
-    if (!row) throw notFound('Estimate not found');
+    const row = await lockEstimateInScope(tx, ctx, id);
     if (row.status !== 'approved' && row.status !== 'converted') throw conflict('Only an approved estimate can be converted.');
     const organizationId = row.organizationId;
     const [[order], [bill], lines] = await Promise.all([

@@ -5,19 +5,13 @@ import type { Estimate } from '../../../contracts/estimates';
 import type { Db } from '../../db/client';
 import { estimateLineItems, estimates, estimateVersions } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
-import { conflict, notFound } from '../../platform/errors';
-import { tenantScope, tenantWhere } from '../../platform/tenancy';
+import { conflict } from '../../platform/errors';
+import { lockEstimateInScope } from './lock-estimate';
 import { getEstimate } from './get-estimate';
 
 export async function newEstimateVersion(db: Db, ctx: RequestContext, id: number): Promise<Estimate> {
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(estimates)
-      .where(tenantWhere(tenantScope(ctx), estimates, eq(estimates.id, id)))
-      .limit(1)
-      .for('update');
-    if (!row) throw notFound('Estimate not found');
+    const row = await lockEstimateInScope(tx, ctx, id);
     if (row.status === 'converted') throw conflict('This estimate has been converted. Create a new estimate instead.');
     if (row.status === 'draft') throw conflict('This estimate is a draft: change it as it is.');
     const lines = await tx

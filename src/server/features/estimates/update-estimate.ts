@@ -5,8 +5,8 @@ import { toCents } from '../../../contracts/money';
 import type { Db, DbOrTx } from '../../db/client';
 import { estimateLineItems, estimates } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
-import { conflict, notFound } from '../../platform/errors';
-import { tenantScope, tenantWhere } from '../../platform/tenancy';
+import { conflict } from '../../platform/errors';
+import { lockEstimateInScope } from './lock-estimate';
 import { checkAmounts, customerInOrganization, documentTotals } from '../documents/document-rules';
 import { getEstimate } from './get-estimate';
 
@@ -57,13 +57,7 @@ export async function updateEstimate(db: Db, ctx: RequestContext, id: number, in
   if (priced) checkAmounts(priced.issues);
 
   await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(estimates)
-      .where(tenantWhere(tenantScope(ctx), estimates, eq(estimates.id, id)))
-      .limit(1)
-      .for('update');
-    if (!current) throw notFound('Estimate not found');
+    const current = await lockEstimateInScope(tx, ctx, id);
     const organizationId = current.organizationId;
     if (estimateLocked(current.status)) {
       await refuseSignedChanges(tx, current, input, priced);

@@ -9,8 +9,8 @@ import { toE164 } from '../../adapters/sms/e164';
 import { estimateLineItems, estimates } from '../../db/schema/index';
 import type { AppDeps } from '../../platform/app-deps';
 import type { RequestContext } from '../../platform/context';
-import { conflict, invalid, notFound } from '../../platform/errors';
-import { tenantScope, tenantWhere } from '../../platform/tenancy';
+import { conflict, invalid } from '../../platform/errors';
+import { lockEstimateInScope } from '../estimates/lock-estimate';
 import { loadBusiness, loadDocumentCustomer } from '../documents/document-parties';
 import { emailEstimate, markSent } from '../estimates/email-estimate';
 import { quotePath } from '../estimates/estimate-view';
@@ -21,13 +21,7 @@ import { newQuoteToken, pastValidity } from './quote-page';
 /** The quote page's token of the caller's estimate, made now if it has none; refused for a quote that cannot be answered. */
 async function approvalToken(deps: AppDeps, ctx: RequestContext, id: number): Promise<{ token: string; organizationId: number; customerId: number }> {
   return deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(estimates)
-      .where(tenantWhere(tenantScope(ctx), estimates, eq(estimates.id, id)))
-      .limit(1)
-      .for('update');
-    if (!row) throw notFound('Estimate not found');
+    const row = await lockEstimateInScope(tx, ctx, id);
     if (estimateLocked(row.status)) throw conflict('This estimate is already approved. Create a new version to send it again.');
     if (row.status === 'declined') throw conflict('The customer declined this estimate. Create a new version to send it again.');
     if (pastValidity(row, new Date())) throw conflict('The valid-until date has passed. Change it before sending the estimate for approval.');
