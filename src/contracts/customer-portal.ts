@@ -1,6 +1,7 @@
 // Customer portal (docs/rules/customer-portal.md): one customer's invoices, payments and
 // saved cards, reached by a signed-in customer, staff previewing a customer, or a signed portal link.
 import { z } from 'zod';
+import { decimalInput } from './line-items';
 import { cardDetailsSchema } from './payments';
 
 export const PORTAL_MESSAGES = {
@@ -219,3 +220,11 @@ export function portalTokenFromAddress(search: string, hash: string): string | u
   const read = (part: string) => new URLSearchParams(part.replace(/^[?#]/, '')).get('token')?.trim() || undefined;
   return read(hash) ?? read(search);
 }
+
+/**
+ * POST /api/invoices/:id/payment-intent (the portal's Pay Now): `amount` up to the balance due, e.g. the next installment
+ * of a payment plan (docs/rules/money-and-payments.md#installments); without it, the whole balance due. The body is
+ * optional.
+ */
+export const portalPaymentBodySchema = z.object({ amount: decimalInput(0.01, 'Amount must be more than 0').optional() });
+export type PortalPaymentBody = z.input<typeof portalPaymentBodySchema>;

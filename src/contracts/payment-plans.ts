@@ -68,7 +68,7 @@ export function nextInstallment(states: readonly InstallmentState[]): { number: 
 }
 
 const installmentInput = z.object({
-  amount: decimalInput(0.01, 'Each installment must be more than 0'),
+  amount: decimalInput(0.01, 'Each installment must be more than 0').refine((v) => v !== null, 'Enter the amount'),
   dueDate: calendarDateSchema,
 });
 

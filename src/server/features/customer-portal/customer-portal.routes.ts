@@ -5,6 +5,7 @@ import { idParamsSchema } from '../../../contracts/line-items';
 import {
   confirmSetupBodySchema,
   portalAccessQuerySchema,
+  portalPaymentBodySchema,
   portalLinkResponseSchema,
   portalResponseSchema,
   revokePortalLinksResponseSchema,
@@ -15,6 +16,7 @@ import { paymentIntentResponseSchema } from '../../../contracts/payments';
 import type { AppDeps, ZodApp } from '../../platform/app-deps';
 import { access } from '../../platform/context';
 import { CLIENT_LIMITS } from '../../platform/client-limits';
+import { invalid } from '../../platform/errors';
 import { requireCtx } from '../../platform/guard';
 import { sendPdf } from '../documents/send-pdf';
 import { confirmSetupIntent } from './confirm-setup-intent';
@@ -93,14 +95,20 @@ export function customerPortalRoutes(app: ZodApp, deps: AppDeps) {
     config: { access: portal, clientLimit: CLIENT_LIMITS.paymentStart },
     schema: {
       tags: ['customer-portal'],
-      summary: "Start a card payment of a sent invoice's balance due from the portal: the customer, or staff with process_payments",
+      summary: "Start a card payment of a sent invoice from the portal (optional body { amount } up to the balance due, e.g. an installment; else the balance): the customer, or staff with process_payments",
       params: idParamsSchema,
       querystring: portalAccessQuerySchema,
       response: { 200: paymentIntentResponseSchema },
     },
     handler: async (req) => {
       const { customer } = await resolvePortalPayer(db, req, { customerId: req.query.customer, token: req.query.token });
-      return startPortalInvoicePayment(db, config, customer, req.params.id);
+      // The body is optional, and the JSON parser turns a missing one into null: validated here, not by the schema.
+      const body = portalPaymentBodySchema.safeParse(req.body ?? {});
+      if (!body.success) {
+        const issues = body.error.issues.map((i) => ({ path: i.path.join('.') || 'body', message: i.message }));
+        throw invalid(`${issues[0].path}: ${issues[0].message}`, issues);
+      }
+      return startPortalInvoicePayment(db, config, customer, req.params.id, body.data.amount);
     },
   });
 

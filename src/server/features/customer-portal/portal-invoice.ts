@@ -1,5 +1,6 @@
 // The portal customer's own invoices: a PDF to download and a card payment of the balance due. An invoice of
 // another customer, another organization, or a draft is a 404 like a missing one.
+import { toCents } from '../../../contracts/money';
 import { and, eq } from 'drizzle-orm';
 import { PORTAL_MESSAGES } from '../../../contracts/customer-portal';
 import type { PaymentIntentResponse } from '../../../contracts/payments';
@@ -31,7 +32,7 @@ export async function renderPortalInvoicePdf(db: DbOrTx, scope: RequestContext, 
 }
 
 /** Starts a card payment of the invoice's whole balance due. */
-export async function startPortalInvoicePayment(db: DbOrTx, config: Config, customer: CustomerRow, invoiceId: number): Promise<PaymentIntentResponse> {
+export async function startPortalInvoicePayment(db: DbOrTx, config: Config, customer: CustomerRow, invoiceId: number, amount?: string | null): Promise<PaymentIntentResponse> {
   const invoice = await findPortalInvoice(db, customer, invoiceId);
   // Only sent invoices are payable in the portal (docs/rules/records.md#invoice-statuses).
   if (invoice.status !== 'sent') throw conflict(PORTAL_MESSAGES.onlySent);
@@ -40,7 +41,8 @@ export async function startPortalInvoicePayment(db: DbOrTx, config: Config, cust
     organizationId: customer.organizationId,
     invoiceId: invoice.id,
     customerId: customer.id,
-    amountCents: balance.balanceCents,
+    // What the customer chose (an installment, say; startPayment refuses more than the balance), else all of it.
+    amountCents: amount ? toCents(amount) : balance.balanceCents,
     customerName: customer.name,
     description: `Invoice ${invoice.invoiceNumber}`,
     paymentType: 'card',

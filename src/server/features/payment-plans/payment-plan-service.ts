@@ -4,7 +4,9 @@ import { and, eq } from 'drizzle-orm';
 import { fromCents, toCents } from '../../../contracts/money';
 import type { CreatePaymentPlan, PaymentPlan } from '../../../contracts/payment-plans';
 import type { Db } from '../../db/client';
-import { paymentInstallments, paymentPlans } from '../../db/schema/index';
+import { invoices, paymentInstallments, paymentPlans } from '../../db/schema/index';
+import { tenantScope, tenantWhere } from '../../platform/tenancy';
+import { balanceDueSql } from '../documents/balance-due';
 import type { RequestContext } from '../../platform/context';
 import { conflict, invalid, notFound } from '../../platform/errors';
 import { lockInvoiceInScope } from '../documents/lock-invoice';
@@ -50,14 +52,18 @@ export async function createPaymentPlan(db: Db, ctx: RequestContext, invoiceId: 
   });
 }
 
-export async function getPaymentPlan(db: Db, ctx: RequestContext, invoiceId: number): Promise<PaymentPlan> {
-  return db.transaction(async (tx) => {
-    const invoice = await lockInvoiceInScope(tx, ctx, invoiceId);
-    const found = (await activePlans(tx, invoice.organizationId, [invoice.id])).get(invoice.id);
-    if (!found) throw notFound('This invoice has no payment plan');
-    const balance = await lockInvoiceBalance(tx, invoice.organizationId, invoice.id);
-    return planView(found.plan, found.rows, balance.balanceCents);
-  });
+/** The invoice's active plan, or null without one; another organization's invoice is a 404. */
+export async function getPaymentPlan(db: Db, ctx: RequestContext, invoiceId: number): Promise<PaymentPlan | null> {
+  const [invoice] = await db
+    .select({ id: invoices.id, organizationId: invoices.organizationId, status: invoices.status, balance: balanceDueSql })
+    .from(invoices)
+    .where(tenantWhere(tenantScope(ctx), invoices, eq(invoices.id, invoiceId)))
+    .limit(1);
+  if (!invoice) throw notFound('Invoice not found');
+  // A voided or credited invoice asks for nothing more: its plan has nothing left to schedule.
+  if (invoice.status === 'void' || invoice.status === 'credited') return null;
+  const found = (await activePlans(db, invoice.organizationId, [invoice.id])).get(invoice.id);
+  return found ? planView(found.plan, found.rows, toCents(invoice.balance)) : null;
 }
 
 export async function cancelPaymentPlan(db: Db, ctx: RequestContext, invoiceId: number): Promise<void> {

@@ -17,9 +17,9 @@ export function paymentPlansRoutes(app: ZodApp, deps: AppDeps): void {
     config: { access: access.require(READ, { tenant: true }) },
     schema: {
       tags,
-      summary: "The invoice's active payment plan: installments with what each has been paid and its status, and the next one due",
+      summary: "The invoice's active payment plan (null without one): installments with what each has been paid and its status, and the next one due",
       params: idParamsSchema,
-      response: { 200: paymentPlanSchema },
+      response: { 200: paymentPlanSchema.nullable() },
     },
     handler: async (req) => getPaymentPlan(db, requireCtx(req), req.params.id),
   });

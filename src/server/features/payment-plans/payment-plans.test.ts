@@ -1,6 +1,9 @@
 // Invoices paid in installments (docs/rules/money-and-payments.md#installments).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
+import { portalTokenFromAddress, type PortalResponse } from '../../../contracts/customer-portal';
 import type { PaymentPlan } from '../../../contracts/payment-plans';
+import { outbox } from '../../db/schema/index';
 import { splitInstallments } from '../../../contracts/payment-plans';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { orgKit, type OrgKit } from '../documents/documents.test-kit';
@@ -95,6 +98,11 @@ describe('payment plans', () => {
     ]);
     expect(backwards.json().issues).toEqual([{ path: 'installments.1.dueDate', message: 'Each due date must come after the one before' }]);
     expect((await createPlan(inv.id, [{ amount: '500.00', dueDate: future(1) }])).json().issues[0].message).toBe('At least 2 installments');
+    const blank = await createPlan(inv.id, [
+      { amount: '', dueDate: future(1) },
+      { amount: '500.00', dueDate: future(30) },
+    ]);
+    expect(blank.json().issues).toEqual([{ path: 'installments.0.amount', message: 'Enter the amount' }]);
 
     // Two plans at once: one is made.
     const both = await Promise.all([0, 1].map(() => createPlan(inv.id, splitInstallments(50_000, 2, future(1), 'every_2_weeks'))));
@@ -102,8 +110,27 @@ describe('payment plans', () => {
 
     const del = await t.call({ method: 'DELETE', url: `/api/invoices/${inv.id}/payment-plan`, cookie: a.admin });
     expect(del.json()).toEqual({ message: 'Payment plan cancelled' });
-    expect((await t.call({ url: `/api/invoices/${inv.id}/payment-plan`, cookie: a.admin })).statusCode).toBe(404);
+    const none = await t.call({ url: `/api/invoices/${inv.id}/payment-plan`, cookie: a.admin });
+    expect([none.statusCode, none.json()]).toEqual([200, null]);
     expect(await payThroughLink(inv.id)).toEqual({ amount: '500.00', paid: '500.00' });
+  });
+
+  it('the portal pays the installment the customer chose, up to the balance due', async () => {
+    const inv = await sentInvoice('500.00');
+    await createPlan(inv.id, splitInstallments(50_000, 2, future(1), 'monthly'));
+    const link = await t.call({ method: 'POST', url: `/api/customers/${a.customerId}/portal-link`, cookie: a.admin, payload: {} });
+    expect(link.statusCode).toBe(200);
+    const [mail] = await t.database.db.select().from(outbox).where(eq(outbox.to, 'pat@example.com')).orderBy(desc(outbox.id)).limit(1);
+    const url = new URL(mail.text.match(/\S*\/customer-portal\S*/)![0]);
+    const token = encodeURIComponent(portalTokenFromAddress(url.search, url.hash)!);
+    const portal = (await t.call({ url: `/api/portal?token=${token}` })).json() as PortalResponse;
+    expect(portal.invoices.find((i) => i.id === inv.id)?.installment).toMatchObject({ number: 1, count: 2, amountDue: '250.00' });
+    const pay = (payload: object | undefined) => t.call({ method: 'POST', url: `/api/invoices/${inv.id}/payment-intent?token=${token}`, payload });
+    expect((await pay({ amount: '250.00' })).json()).toMatchObject({ amount: '250.00' });
+    expect((await pay({})).json()).toMatchObject({ amount: '500.00' });
+    const over = await pay({ amount: '500.01' });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().issues[0].path).toBe('amount');
   });
 
   it("another organization's invoice is a 404, and an employee cannot make a plan", async () => {

@@ -1,5 +1,6 @@
 // Display rules of the portal's lists.
 import { statusLabel } from '@contracts/format';
+import type { PortalInvoice } from '@contracts/customer-portal';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@contracts/payments';
 
 const BRANDS: Record<string, string> = {
@@ -32,4 +33,9 @@ export function paymentMethodLabel(method: string | null | undefined): string {
 /** A positive whole number from the query string, else undefined. */
 export function positiveId(raw: string | null): number | undefined {
   return raw && /^\d{1,10}$/.test(raw) && Number(raw) > 0 && Number(raw) <= 2_147_483_647 ? Number(raw) : undefined;
+}
+
+/** "Installment 2 of 4": which installment of an invoice's payment plan is asked for now. */
+export function installmentLabel(installment: NonNullable<PortalInvoice['installment']>): string {
+  return `Installment ${installment.number} of ${installment.count}`;
 }

@@ -9,6 +9,7 @@ import { useInvoices } from '@/features/invoices/api/get-invoices';
 import { CreditNoteDialog } from '@/features/invoices/components/credit-note-dialog';
 import { InvoiceDialog } from '@/features/invoices/components/invoice-dialog';
 import { VoidInvoiceDialog } from '@/features/invoices/components/void-invoice-dialog';
+import { PaymentPlanDialog } from '@/features/invoices/components/payment-plan-dialog';
 import { InvoicesTable } from '@/features/invoices/components/invoices-table';
 import { useInvoiceActions } from '@/features/invoices/components/use-invoice-actions';
 import { PAGE_SIZE } from '@/lib/list-path';
@@ -27,6 +28,7 @@ export function InvoicesScreen() {
   const [isCreating, setCreating] = useState(false);
   const [crediting, setCrediting] = useState<Invoice | null>(null);
   const [voiding, setVoiding] = useState<Invoice | null>(null);
+  const [planning, setPlanning] = useState<Invoice | null>(null);
 
   return (
     <div className="mx-auto max-w-7xl">
@@ -62,12 +64,14 @@ export function InvoicesScreen() {
             onDownload={actions.download}
             onCredit={setCrediting}
             onVoid={setVoiding}
+            onPlan={setPlanning}
           />
         )}
       </ListBlock>
       <InvoiceDialog open={isCreating} onOpenChange={setCreating} />
       <CreditNoteDialog invoice={crediting} onClose={() => setCrediting(null)} />
       <VoidInvoiceDialog invoice={voiding} onClose={() => setVoiding(null)} />
+      <PaymentPlanDialog invoice={planning} onClose={() => setPlanning(null)} />
       <InvoiceDialog open={openId !== null} onOpenChange={(open) => !open && setOpenId(null)} invoiceId={openId} />
     </div>
   );

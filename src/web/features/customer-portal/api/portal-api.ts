@@ -45,8 +45,14 @@ export function usePortal(access: PortalAccess, enabled: boolean) {
   return useQuery({ ...portalQueryOptions(access), enabled });
 }
 
-export function startInvoicePayment(access: PortalAccess, invoiceId: number): Promise<PaymentIntentResponse> {
-  return api.post<PaymentIntentResponse>(`/api/invoices/${invoiceId}/payment-intent${previewSearch(access)}`, undefined, { headers: tokenHeaders(access) });
+/**
+ * Starts a card payment of the invoice. `amount`: what the customer chose under a payment plan (the next installment
+ * or more, up to the balance due); without it, the balance due.
+ */
+export function startInvoicePayment(access: PortalAccess, invoiceId: number, amount?: string): Promise<PaymentIntentResponse> {
+  return api.post<PaymentIntentResponse>(`/api/invoices/${invoiceId}/payment-intent${previewSearch(access)}`, amount === undefined ? undefined : { amount }, {
+    headers: tokenHeaders(access),
+  });
 }
 
 /** The customer routes name the customer in the path; only a portal link's token goes along. */

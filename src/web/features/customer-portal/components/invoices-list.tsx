@@ -1,4 +1,4 @@
-import { CreditCard, Download, FileText } from 'lucide-react';
+import { CalendarClock, CreditCard, Download, FileText } from 'lucide-react';
 import type { PortalInvoice } from '@contracts/customer-portal';
 import { formatDate } from '@contracts/format';
 import { formatMoney } from '@contracts/money';
@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { installmentLabel } from '../portal-display';
 
 interface InvoicesListProps {
   invoices: PortalInvoice[];
@@ -19,6 +20,21 @@ interface InvoicesListProps {
 /** docs/rules/customer-portal.md#portal-screen: overdue is shown when the due date has passed and the invoice is not paid. */
 function InvoiceStatus({ invoice }: { invoice: PortalInvoice }) {
   return invoice.isOverdue && invoice.status !== 'paid' ? <StatusBadge status="overdue" /> : <StatusBadge status={invoice.status} />;
+}
+
+/** Under a payment plan: the installment asked for now (docs/rules/money-and-payments.md#installments). */
+function InstallmentLine({ invoice }: { invoice: PortalInvoice }) {
+  const { installment } = invoice;
+  if (!installment) return null;
+  return (
+    <p className="flex items-center gap-1.5 text-sm font-normal text-muted-foreground" data-testid="portal-installment">
+      <CalendarClock className="size-3.5 shrink-0" aria-hidden />
+      <span>
+        {installmentLabel(installment)}: <span className="font-medium text-foreground tabular-nums">{formatMoney(installment.amountDue)}</span> due{' '}
+        {formatDate(installment.dueDate)}
+      </span>
+    </p>
+  );
 }
 
 function Actions({ invoice, downloadingId, onDownload, onPay }: { invoice: PortalInvoice } & Omit<InvoicesListProps, 'invoices'>) {
@@ -73,7 +89,10 @@ export function InvoicesList(props: InvoicesListProps) {
               <TableBody>
                 {invoices.map((inv) => (
                   <TableRow key={inv.id} data-testid="portal-invoice-row">
-                    <TableCell className="font-medium">{inv.invoiceNumber}</TableCell>
+                    <TableCell className="font-medium">
+                      {inv.invoiceNumber}
+                      <InstallmentLine invoice={inv} />
+                    </TableCell>
                     <TableCell>
                       <InvoiceStatus invoice={inv} />
                     </TableCell>
@@ -100,6 +119,7 @@ export function InvoicesList(props: InvoicesListProps) {
                     <InvoiceStatus invoice={inv} />
                   </div>
                 </div>
+                <InstallmentLine invoice={inv} />
                 <Actions invoice={inv} {...props} />
               </li>
             ))}

@@ -1,4 +1,4 @@
-import { Ban, Download, MoreHorizontal, Pencil, ReceiptText } from 'lucide-react';
+import { Ban, CalendarClock, Download, MoreHorizontal, Pencil, ReceiptText } from 'lucide-react';
 import { creditableCents, type Invoice } from '@contracts/invoices';
 import { toCents } from '@contracts/money';
 import { EmailToCustomerItem } from '@/components/email-to-customer-item';
@@ -17,14 +17,18 @@ interface InvoiceActionsMenuProps {
   /** Issue a credit note / void: offered to those who may change invoices, when the invoice allows it. */
   onCredit?: (invoice: Invoice) => void;
   onVoid?: (invoice: Invoice) => void;
+  /** Payment plan: offered to those who may change invoices, on a sent invoice with a balance due. */
+  onPlan?: (invoice: Invoice) => void;
 }
 
 /** docs/rules/records.md#credit-notes: a sent invoice with something left to credit. */
 const canCredit = (i: Invoice) => i.status !== 'draft' && i.status !== 'void' && creditableCents(i) > 0;
 /** docs/rules/records.md#voiding: not void yet, and no payment stands against it. */
 const canVoid = (i: Invoice) => i.status !== 'void' && toCents(i.amountPaid) === 0;
+/** docs/rules/money-and-payments.md#installments: a sent (or overdue) invoice with a balance due. */
+const canPlan = (i: Invoice) => (i.status === 'sent' || i.status === 'overdue') && toCents(i.balanceDue) > 0;
 
-export function InvoiceActionsMenu({ invoice, canEdit, canEmail, isBusy, onEdit, onEmail, onDownload, onCredit, onVoid }: InvoiceActionsMenuProps) {
+export function InvoiceActionsMenu({ invoice, canEdit, canEmail, isBusy, onEdit, onEmail, onDownload, onCredit, onVoid, onPlan }: InvoiceActionsMenuProps) {
   const word = useRecordWord('invoices');
   return (
     <DropdownMenu modal={false}>
@@ -51,6 +55,12 @@ export function InvoiceActionsMenu({ invoice, canEdit, canEmail, isBusy, onEdit,
           <DropdownMenuItem onSelect={() => onCredit(invoice)}>
             <ReceiptText aria-hidden />
             Issue credit note
+          </DropdownMenuItem>
+        )}
+        {canEdit && onPlan && canPlan(invoice) && (
+          <DropdownMenuItem onSelect={() => onPlan(invoice)}>
+            <CalendarClock aria-hidden />
+            Payment plan…
           </DropdownMenuItem>
         )}
         {canEdit && onVoid && canVoid(invoice) && (

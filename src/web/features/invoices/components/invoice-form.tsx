@@ -24,6 +24,7 @@ import { useCreateInvoice } from '@/features/invoices/api/create-invoice';
 import { useInvoice } from '@/features/invoices/api/get-invoice';
 import { useUpdateInvoice } from '@/features/invoices/api/update-invoice';
 import { InvoiceCreditNotes } from '@/features/invoices/components/invoice-credit-notes';
+import { InvoicePaymentPlan, mayHavePlan } from '@/features/invoices/components/invoice-payment-plan';
 import { useInvoiceActions } from '@/features/invoices/components/use-invoice-actions';
 import {
   balanceDueCents,
@@ -305,6 +306,8 @@ function InvoiceFormBody({ invoice, onDone }: { invoice: Invoice | null; onDone:
             </>
           )}
         </dl>
+
+        {invoice && mayHavePlan(invoice.status) && <InvoicePaymentPlan invoiceId={invoice.id} />}
 
         {invoice && toCents(invoice.amountCredited) > 0 && <InvoiceCreditNotes invoiceId={invoice.id} canEmail={can('manage_invoices')} />}
 

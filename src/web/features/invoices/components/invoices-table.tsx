@@ -19,6 +19,7 @@ interface InvoicesTableProps {
   onDownload: (invoice: Invoice) => void;
   onCredit?: (invoice: Invoice) => void;
   onVoid?: (invoice: Invoice) => void;
+  onPlan?: (invoice: Invoice) => void;
 }
 
 function InvoiceNumber({ invoice, canEdit, onEdit }: { invoice: Invoice; canEdit: boolean; onEdit: (id: number) => void }) {
@@ -31,7 +32,7 @@ function InvoiceNumber({ invoice, canEdit, onEdit }: { invoice: Invoice; canEdit
 }
 
 /** A table on wide screens, one card per invoice on phones. */
-export function InvoicesTable({ invoices, canEdit, canEmail, busyId, onEdit, onEmail, onDownload, onCredit, onVoid }: InvoicesTableProps) {
+export function InvoicesTable({ invoices, canEdit, canEmail, busyId, onEdit, onEmail, onDownload, onCredit, onVoid, onPlan }: InvoicesTableProps) {
   const customerHeader = singular(useLabels().customers);
   const menu = (i: Invoice) => (
     <InvoiceActionsMenu
@@ -44,6 +45,7 @@ export function InvoicesTable({ invoices, canEdit, canEmail, busyId, onEdit, onE
       onDownload={onDownload}
       onCredit={onCredit}
       onVoid={onVoid}
+      onPlan={onPlan}
     />
   );
   return (

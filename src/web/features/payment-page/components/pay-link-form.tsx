@@ -91,7 +91,8 @@ export function PayLinkForm({ linkId, link }: { linkId: string; link: PublicPaym
 
   const values = payer.getValues();
   const bank = values.paymentType === 'bank' ? { routingNumber: values.routingNumber, accountNumber: values.accountNumber } : undefined;
-  const dueText = link.invoice ? formatMoney(link.invoice.balanceDue) : null;
+  // An invoice's link asks for its balance due, or the next installment under a payment plan (link.amount says which).
+  const dueText = link.invoice ? formatMoney(link.invoice.installment ? (link.amount ?? link.invoice.installment.amountDue) : link.invoice.balanceDue) : null;
   return (
     <Card>
       <CardHeader className="border-b">
@@ -100,7 +101,7 @@ export function PayLinkForm({ linkId, link }: { linkId: string; link: PublicPaym
       <CardContent className="space-y-6 pt-6">
         {/* The card step's own form carries the badge once the payment has started. */}
         {link.testMode && !intent && <TestModeNote processor="test">No real money moves.</TestModeNote>}
-        {link.invoice && <InvoiceSummary invoice={link.invoice} />}
+        {link.invoice && <InvoiceSummary invoice={link.invoice} amount={link.amount} />}
         <form onSubmit={start} className="space-y-6" noValidate>
           {generic && <PayerDetails form={{ ...EMPTY_PAYER_FORM, ...form }} errors={errors} disabled={intent !== null || starting} onChange={change} />}
           <PaymentMethodTabs
