@@ -72,11 +72,25 @@ describe('organization screens (admin, desktop)', () => {
     await scanDialogFrom(s, page, 'estimates: New dialog', page.getByRole('button', { name: 'New', exact: true }));
     await scanDialogFrom(s, page, 'estimates: Edit dialog', page.getByRole('button', { name: /^EST-\d+$/ }).first());
     await scanMenuFrom(s, page, 'estimates: actions menu', page.getByRole('button', { name: /^Actions for/ }).first());
+    // Quote approval (docs/rules/quote-approval.md): the dialogs a draft and an approved estimate open from their menus.
+    const draftRow = page.getByRole('row').filter({ hasText: 'Draft' }).first();
+    await draftRow.getByRole('button', { name: /^Actions for/ }).click();
+    await scanDialogFrom(s, page, 'estimates: Send for approval dialog', page.getByRole('menuitem', { name: 'Send for approval' }));
+    const approvedRow = page.getByRole('row').filter({ hasText: 'Approved' }).first();
+    await approvedRow.getByRole('button', { name: /^Actions for/ }).click();
+    await scanDialogFrom(s, page, 'estimates: Convert dialog', page.getByRole('menuitem', { name: 'Convert…' }));
+    await approvedRow.getByRole('button', { name: /^Actions for/ }).click();
+    await scanDialogFrom(s, page, 'estimates: New version dialog', page.getByRole('menuitem', { name: 'New version' }));
+    await scanDialogFrom(s, page, 'estimates: approved (locked) estimate with its approval panel', approvedRow.getByRole('button', { name: /^EST-\d+$/ }));
 
     await scanScreen(s, page, '/invoices');
     await scanDialogFrom(s, page, 'invoices: New dialog', page.getByRole('button', { name: 'New', exact: true }));
     await scanDialogFrom(s, page, 'invoices: Edit dialog', page.getByRole('button', { name: /^INV-\d+$/ }).first());
     await scanMenuFrom(s, page, 'invoices: actions menu', page.getByRole('button', { name: /^Actions for/ }).first());
+    // Installments (docs/rules/money-and-payments.md#installments): a sent invoice's payment plan form.
+    const sentRow = page.getByRole('row').filter({ hasText: 'Sent' }).first();
+    await sentRow.getByRole('button', { name: /^Actions for/ }).click();
+    await scanDialogFrom(s, page, 'invoices: Payment plan dialog', page.getByRole('menuitem', { name: 'Payment plan…' }));
     s.expectClean();
   });
 
