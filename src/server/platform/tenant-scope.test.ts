@@ -147,6 +147,17 @@ const UNSCOPED: Record<string, string> = {
   'src/server/features/users/update-user.ts': RESOLVED,
   'src/server/features/vendors/demo-vendors.ts': RESOLVED,
   'src/server/jobs/overdue-invoices.ts': JOB,
+  'src/server/jobs/expire-quotes.ts': JOB,
+  'src/server/features/estimates/convert-estimate.ts': RESOLVED,
+  'src/server/features/estimates/estimate-view.ts': RESOLVED,
+  'src/server/features/estimates/new-estimate-version.ts': RESOLVED,
+  'src/server/features/estimates/update-estimate.ts': RESOLVED,
+  'src/server/features/payment-plans/plan-state.ts': RESOLVED,
+  'src/server/features/quote-approval/send-for-approval.ts': RESOLVED,
+  'src/server/features/quote-approval/answer-quote.ts': PUBLIC,
+  'src/server/features/quote-approval/open-quote.ts': PUBLIC,
+  'src/server/features/quote-approval/quote-page.ts': PUBLIC,
+  'src/server/features/quote-approval/start-deposit.ts': PUBLIC,
 };
 
 describe('tenant scope guard', () => {
