@@ -370,7 +370,7 @@ describe('a quote that asks for a deposit', () => {
     const reopened = page.waitForResponse(isQuoteCall('open'));
     await section.getByRole('button', { name: 'Pay deposit $100.00' }).click();
     expect((await confirmed).status()).toBe(200);
-    expect(((await (await reopened).json()) as PublicQuote).deposit).toEqual({ amount: '100.00', paid: '100.00', due: '0.00' });
+    expect(((await (await reopened).json()) as PublicQuote).deposit).toEqual({ type: 'percent', value: '25.00', amount: '100.00', paid: '100.00', due: '0.00' });
 
     const paid = page.getByTestId('deposit-paid');
     await paid.getByRole('heading', { name: 'Deposit paid — thank you' }).waitFor();
