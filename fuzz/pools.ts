@@ -53,6 +53,10 @@ export function idsOf(tenant: Tenant, kind: RecordKind | 'organizations'): numbe
   return kind === 'organizations' ? [tenant.id] : tenant.ids[kind];
 }
 
+const plausibleSchedule = fc
+  .array(fc.integer({ min: 1, max: 100_000 }), { minLength: 2, maxLength: 4 })
+  .map((cents) => cents.map((c, i) => ({ amount: (c / 100).toFixed(2), dueDate: `2030-${String(i + 1).padStart(2, '0')}-15` })));
+
 export function poolsFor(world: FuzzWorld, own: Tenant): Pools {
   const tenants = [world.a, world.b];
   const everyId = [...new Set(tenants.flatMap((t) => Object.values(t.ids).flat()))];
@@ -65,6 +69,9 @@ export function poolsFor(world: FuzzWorld, own: Tenant): Pools {
   return {
     fields: (name: string, schema: JsonSchema) => {
       if (name === 'token') return tokens;
+      // A payment plan's schedule (2+ installments, each with a calendar day): random ones rarely pass, so half are
+      // plausible and reach the invoice's ownership check (docs/rules/money-and-payments.md#installments).
+      if (name === 'installments' && schema.type === 'array') return fc.oneof(plausibleSchedule, fc.constant([]));
       const numeric = schema.type === 'integer' || schema.type === 'number' || !!schema.anyOf;
       if (!numeric) return null;
       if (name in FIELD_KINDS) return idsOfKind(FIELD_KINDS[name]);

@@ -1,7 +1,7 @@
 // Invoices paid in installments (docs/rules/money-and-payments.md#installments): the schedule, its split to the cent,
 // and which installment is due, derived from what the invoice has been paid since the plan began.
 import { z } from 'zod';
-import { calendarDateSchema } from './dates';
+import { DATE_FORMAT_MESSAGE, isCalendarDate, parseInstant } from './dates';
 import { decimalInput } from './line-items';
 import { fromCents, toCents } from './money';
 
@@ -67,10 +67,36 @@ export function nextInstallment(states: readonly InstallmentState[]): { number: 
   return { number: next.number, count: states.length, amountDue: fromCents(toCents(next.amount) - toCents(next.paid)), dueDate: next.dueDate };
 }
 
+/** A due date as a day: 'YYYY-MM-DD' (or an instant, whose UTC day it is). */
+const dueDayInput = z
+  .string({ error: DATE_FORMAT_MESSAGE })
+  .trim()
+  .max(40)
+  .transform((v, ctx): string => {
+    const d = /^\d{4}-\d{2}-\d{2}$/.test(v) ? (isCalendarDate(v) ? new Date(`${v}T00:00:00Z`) : null) : parseInstant(v);
+    if (!d) {
+      ctx.addIssue({ code: 'custom', message: DATE_FORMAT_MESSAGE, input: v });
+      return z.NEVER;
+    }
+    return d.toISOString().slice(0, 10);
+  });
+
 const installmentInput = z.object({
   amount: decimalInput(0.01, 'Each installment must be more than 0').refine((v) => v !== null, 'Enter the amount'),
-  dueDate: calendarDateSchema,
+  dueDate: dueDayInput,
 });
+
+/**
+ * Each due date after the one before: checked by the service once the invoice is found (so another organization's
+ * invoice is a 404 whatever the body), with the issue on the date (docs/rules/money-and-payments.md#installments).
+ */
+export function outOfOrderDueDates(installments: readonly { dueDate: string }[]): { path: string; message: string }[] {
+  const issues: { path: string; message: string }[] = [];
+  for (let i = 1; i < installments.length; i++) {
+    if (installments[i].dueDate <= installments[i - 1].dueDate) issues.push({ path: `installments.${i}.dueDate`, message: 'Each due date must come after the one before' });
+  }
+  return issues;
+}
 
 /** POST /api/invoices/:id/payment-plan: the installments, which must add up to the balance due to the cent. */
 export const createPaymentPlanSchema = z.object({
@@ -78,14 +104,7 @@ export const createPaymentPlanSchema = z.object({
   installments: z
     .array(installmentInput, { error: 'Installments must be a list' })
     .min(MIN_INSTALLMENTS, `At least ${MIN_INSTALLMENTS} installments`)
-    .max(MAX_INSTALLMENTS, `At most ${MAX_INSTALLMENTS} installments`)
-    .superRefine((list, ctx) => {
-      for (let i = 1; i < list.length; i++) {
-        if (list[i].dueDate && list[i - 1].dueDate && list[i].dueDate <= list[i - 1].dueDate) {
-          ctx.addIssue({ code: 'custom', path: [i, 'dueDate'], message: 'Each due date must come after the one before' });
-        }
-      }
-    }),
+    .max(MAX_INSTALLMENTS, `At most ${MAX_INSTALLMENTS} installments`),
 });
 export type CreatePaymentPlanInput = z.input<typeof createPaymentPlanSchema>;
 export type CreatePaymentPlan = z.output<typeof createPaymentPlanSchema>;

@@ -2,7 +2,7 @@
 // the invoice's row lock so two plans never start at once.
 import { and, eq } from 'drizzle-orm';
 import { fromCents, toCents } from '../../../contracts/money';
-import type { CreatePaymentPlan, PaymentPlan } from '../../../contracts/payment-plans';
+import { outOfOrderDueDates, type CreatePaymentPlan, type PaymentPlan } from '../../../contracts/payment-plans';
 import type { Db } from '../../db/client';
 import { invoices, paymentInstallments, paymentPlans } from '../../db/schema/index';
 import { tenantScope, tenantWhere } from '../../platform/tenancy';
@@ -24,6 +24,8 @@ export async function createPaymentPlan(db: Db, ctx: RequestContext, invoiceId: 
     if ((await activePlans(tx, invoice.organizationId, [invoice.id])).has(invoice.id)) {
       throw conflict('This invoice already has a payment plan. Cancel it to make another.');
     }
+    const disorder = outOfOrderDueDates(input.installments);
+    if (disorder.length > 0) throw invalid(`${disorder[0].path}: ${disorder[0].message}`, disorder);
     const sum = input.installments.reduce((acc, i) => acc + toCents(i.amount), 0);
     if (sum !== balance.balanceCents) {
       const message = `The installments add up to ${fromCents(sum)}; they must add up to the balance due, ${fromCents(balance.balanceCents)}`;

@@ -7,6 +7,7 @@ import type { Invoice } from '@contracts/invoices';
 import { formatMoney, fromCents, isAmount, toCents, type Cents } from '@contracts/money';
 import {
   createPaymentPlanSchema,
+  outOfOrderDueDates,
   installmentDueDate,
   MAX_INSTALLMENTS,
   MIN_INSTALLMENTS,
@@ -103,7 +104,7 @@ const blankAsZero = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? 
 const formInstallmentsSchema = z
   .array(z.object({ amount: textField(z.preprocess(blankAsZero, installment.shape.amount)), dueDate: textField(installment.shape.dueDate) }))
   .transform((v): unknown => v)
-  // The contract's list rules: 2-36 installments, each due after the one before.
+  // The contract's list rules: 2-36 installments.
   .pipe(createPaymentPlanSchema.shape.installments);
 
 /** The form's schema for an invoice whose balance due is `balanceCents`: the contract's rules, and the sum. */
@@ -116,6 +117,8 @@ export function paymentPlanFormSchema(balanceCents: Cents) {
       installments: formInstallmentsSchema,
     })
     .superRefine((values, ctx) => {
+      // The server's order rule, shown before saving (outOfOrderDueDates).
+      for (const issue of outOfOrderDueDates(values.installments)) ctx.addIssue({ code: 'custom', path: issue.path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), message: issue.message });
       const cents = values.installments.reduce((sum, i) => sum + toCents(i.amount), 0);
       if (cents !== balanceCents) ctx.addIssue({ code: 'custom', path: ['installments'], message: sumMessage(cents, balanceCents) });
     });
