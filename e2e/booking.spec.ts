@@ -206,7 +206,8 @@ describe('Services page', () => {
     await page.goto('/services/demo');
     await page.getByRole('heading', { name: 'Our Services', level: 1 }).waitFor();
     const listed = await publicServices(page);
-    expect(listed.map((s) => s.name).sort()).toEqual([...DEMO_SERVICES].sort());
+    // Every seeded active service; other specs of the run may have added their own to the demo organization.
+    expect(listed.map((s) => s.name)).toEqual(expect.arrayContaining([...DEMO_SERVICES]));
     for (const s of listed) await page.getByRole('link', { name: `Book Now: ${s.name}` }).waitFor();
     const furnace = listed.find((s) => s.name === 'Furnace tune-up')!;
     const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Book Now: Furnace tune-up' }) });
