@@ -20,7 +20,7 @@ import { requireCtx } from '../../platform/guard';
 import { sendPdf } from '../documents/send-pdf';
 import { estimatePdf } from '../estimates/estimate-pdf';
 import { getEstimateOfToken } from '../estimates/get-estimate';
-import { approveQuote, declineQuote, requestQuoteChanges, type AnswerMeta } from './answer-quote';
+import { approveQuote, declineQuote, requestQuoteChanges, type AnswerMeta, type AnsweredQuote } from './answer-quote';
 import { tellOrganization } from './answer-email';
 import { openQuote } from './open-quote';
 import { estimateByToken } from './quote-page';
@@ -36,6 +36,11 @@ const metaOf = (req: FastifyRequest): AnswerMeta => ({
 
 export function quoteApprovalRoutes(app: ZodApp, deps: AppDeps): void {
   const { db } = deps;
+  // Every answer is stored first; the organization's e-mail follows without holding the customer's answer up.
+  const told = (req: FastifyRequest, answered: AnsweredQuote) => {
+    void tellOrganization(deps, answered, req.log);
+    return answered.quote;
+  };
 
   app.post('/api/estimates/:id/send-for-approval', {
     config: { access: access.require(['manage_estimates', 'create_estimates'], { tenant: true }) },
@@ -72,21 +77,13 @@ export function quoteApprovalRoutes(app: ZodApp, deps: AppDeps): void {
       body: approveQuoteSchema,
       response: { 200: publicQuoteSchema },
     },
-    handler: async (req) => {
-      const answered = await approveQuote(db, deps.config, req.params.token, req.body, metaOf(req));
-      void tellOrganization(deps, answered, req.log);
-      return answered.quote;
-    },
+    handler: async (req) => told(req, await approveQuote(db, deps.config, req.params.token, req.body, metaOf(req))),
   });
 
   app.post('/api/public/quotes/:token/decline', {
     config: { access: access.public(), clientLimit: CLIENT_LIMITS.quoteAnswer },
     schema: { tags, summary: 'Decline the quote with a reason', params: quoteTokenParamsSchema, body: declineQuoteSchema, response: { 200: publicQuoteSchema } },
-    handler: async (req) => {
-      const answered = await declineQuote(db, deps.config, req.params.token, req.body, metaOf(req));
-      void tellOrganization(deps, answered, req.log);
-      return answered.quote;
-    },
+    handler: async (req) => told(req, await declineQuote(db, deps.config, req.params.token, req.body, metaOf(req))),
   });
 
   app.post('/api/public/quotes/:token/request-changes', {
@@ -98,11 +95,7 @@ export function quoteApprovalRoutes(app: ZodApp, deps: AppDeps): void {
       body: requestQuoteChangesSchema,
       response: { 200: publicQuoteSchema },
     },
-    handler: async (req) => {
-      const answered = await requestQuoteChanges(db, deps.config, req.params.token, req.body, metaOf(req));
-      void tellOrganization(deps, answered, req.log);
-      return answered.quote;
-    },
+    handler: async (req) => told(req, await requestQuoteChanges(db, deps.config, req.params.token, req.body, metaOf(req))),
   });
 
   app.post('/api/public/quotes/:token/deposit-intent', {

@@ -175,7 +175,8 @@ describe('answers', () => {
     expect(after).toMatchObject({ status: 'approved', total: '1310.09' });
     expect(after.responses).toHaveLength(1);
     expect(after.responses[0]).toMatchObject({ kind: 'approved', version: 1, signerName: 'Pat Customer', total: '1310.09', signature: SIGNATURE });
-    expect(after.responses[0].ip).toBeTruthy();
+    // The request's address as Fastify saw it (light-my-request's 127.0.0.1).
+    expect(after.responses[0].ip).toBe('127.0.0.1');
     expect(after.lineItems.filter((l) => l.optional).map((l) => l.selected)).toEqual([true, false]);
 
     const bells = await t.database.db.select().from(notifications).where(and(eq(notifications.organizationId, a.org.id), eq(notifications.type, 'quote_approved')));
