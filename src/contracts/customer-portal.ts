@@ -1,7 +1,7 @@
 // Customer portal (docs/rules/customer-portal.md): one customer's invoices, payments and
 // saved cards, reached by a signed-in customer, staff previewing a customer, or a signed portal link.
 import { z } from 'zod';
-import { decimalInput } from './line-items';
+import { decimalInput, documentPricingFields } from './line-items';
 import { cardDetailsSchema } from './payments';
 
 export const PORTAL_MESSAGES = {
@@ -75,6 +75,10 @@ export const portalInvoiceSchema = z.object({
   invoiceNumber: z.string(),
   status: z.string(),
   dueDate: z.string().nullable(),
+  /** The lines net of their discounts; then the invoice's discount and its tax per rate (docs/rules/money-and-payments.md#taxes-and-discounts). */
+  subtotal: z.string(),
+  tax: z.string(),
+  ...documentPricingFields,
   total: z.string(),
   balanceDue: z.string(),
   isOverdue: z.boolean(),

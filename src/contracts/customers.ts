@@ -136,6 +136,8 @@ export const customerFieldsSchema = z.object({
   portalAccessEnabled: z.boolean({ error: CUSTOMER_MESSAGES.boolean }).optional(),
   /** Default false on create. */
   autoPayEnabled: z.boolean({ error: CUSTOMER_MESSAGES.boolean }).optional(),
+  /** Default false: documents for a tax-exempt customer add no tax (docs/rules/money-and-payments.md#taxes-and-discounts). */
+  taxExempt: z.boolean({ error: CUSTOMER_MESSAGES.boolean }).optional(),
   /** Super users choose the organization of a new customer; ignored for everyone else and on update. */
   organizationId: z
     .union([z.number(), z.string().regex(/^\s*\d+\s*$/)], { error: CUSTOMER_MESSAGES.organization })
@@ -173,6 +175,7 @@ export const customerSchema = z.object({
   stripeCustomerId: z.string().nullable(),
   portalAccessEnabled: z.boolean(),
   autoPayEnabled: z.boolean(),
+  taxExempt: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,8 +1,21 @@
 // Estimates (quotes): request and response shapes (docs/rules/records.md#estimate-form).
 import { z } from 'zod';
 import { listQuerySchema } from './lists';
-import { toCents } from './money';
-import { decimalInput, idInput, instantInput, lineItemInputSchema, lineItemSchema, lineItemsInputOf, optionalIdInput, optionalText } from './line-items';
+import { TAX_ROUNDING, toCents } from './money';
+import {
+  checkDiscount,
+  decimalInput,
+  documentDiscountFields,
+  documentPricingFields,
+  idInput,
+  instantInput,
+  lineItemInputSchema,
+  lineItemsInputOf,
+  optionalIdInput,
+  optionalText,
+  pricedLineFields,
+  pricedLineItemSchema,
+} from './line-items';
 
 export const DEPOSIT_TYPES = ['percent', 'fixed'] as const;
 export type DepositType = (typeof DEPOSIT_TYPES)[number];
@@ -41,10 +54,13 @@ const statusInput = z.preprocess(
 const statusFilter = z.preprocess((v) => (v === 'accepted' ? 'approved' : v), z.enum(ESTIMATE_STATUSES, { error: `Status must be one of ${ESTIMATE_STATUSES.join(', ')}` }));
 
 /** An estimate line: an optional item is offered to the customer unticked; selected says whether it counts. */
-export const estimateLineItemInputSchema = lineItemInputSchema.extend({
-  optional: z.boolean({ error: 'Optional must be true or false' }).optional(),
-  selected: z.boolean({ error: 'Selected must be true or false' }).optional(),
-});
+export const estimateLineItemInputSchema = lineItemInputSchema
+  .extend({
+    ...pricedLineFields,
+    optional: z.boolean({ error: 'Optional must be true or false' }).optional(),
+    selected: z.boolean({ error: 'Selected must be true or false' }).optional(),
+  })
+  .superRefine(checkDiscount);
 export type EstimateLineItemInput = z.input<typeof estimateLineItemInputSchema>;
 const titleInput = z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters');
 
@@ -57,11 +73,13 @@ const fields = {
   status: statusInput.optional(),
   /** An array, or the JSON string of one (the original form sends a string). */
   lineItems: lineItemsInputOf(estimateLineItemInputSchema).optional(),
-  /** Accepted and ignored: subtotal is the sum of the line amounts. */
+  /** The estimate's own discount, on the subtotal. */
+  ...documentDiscountFields,
+  /** Accepted and ignored: subtotal is the sum of the counted line amounts net of their discounts. */
   subtotal: z.unknown().optional(),
-  /** Taken from the client; blank or null is 0. */
+  /** A tax typed by hand (blank or null is 0): counts only while no line carries a tax rate. */
   tax: decimalInput(0, 'Tax cannot be negative').optional(),
-  /** Accepted and ignored: total = subtotal + tax. */
+  /** Accepted and ignored: total = subtotal - discount + tax (docs/rules/money-and-payments.md#taxes-and-discounts). */
   total: z.unknown().optional(),
   validUntil: instantInput,
   notes: optionalText(),
@@ -73,7 +91,11 @@ const fields = {
 };
 
 /** A deposit needs its value, and a percent is at most 100 (the server's rule and the form's). */
-export function checkDeposit(v: { depositType?: DepositType | null; depositValue?: string | null }, ctx: z.RefinementCtx) {
+export function checkDeposit(
+  v: { depositType?: DepositType | null; depositValue?: string | null; discountType?: string | null; discountValue?: string | null },
+  ctx: z.RefinementCtx,
+) {
+  checkDiscount(v, ctx);
   if (v.depositType && (v.depositValue === null || v.depositValue === undefined)) {
     ctx.addIssue({ code: 'custom', path: ['depositValue'], message: 'Enter the deposit' });
   }
@@ -98,7 +120,7 @@ export const estimateListQuerySchema = listQuerySchema.extend({
 });
 export type EstimateListQuery = z.infer<typeof estimateListQuerySchema>;
 
-export const estimateLineItemSchema = lineItemSchema.extend({ optional: z.boolean(), selected: z.boolean() });
+export const estimateLineItemSchema = pricedLineItemSchema.extend({ optional: z.boolean(), selected: z.boolean() });
 export type EstimateLineItem = z.infer<typeof estimateLineItemSchema>;
 
 /** A drawn signature: strokes of [x, y] points inside a width x height box (docs/rules/quote-approval.md#signature). */
@@ -141,6 +163,7 @@ export const estimateSchema = z.object({
   notes: z.string().nullable(),
   terms: z.string().nullable(),
   lineItems: z.array(estimateLineItemSchema),
+  ...documentPricingFields,
   /** 1, then one more per new version (docs/rules/quote-approval.md#versions). */
   version: z.number().int(),
   /** The customer's quote page (/quote/{token}) once sent for approval; null before. */
@@ -211,6 +234,9 @@ export const publicQuoteSchema = z.object({
   subtotal: z.string(),
   tax: z.string(),
   total: z.string(),
+  ...documentPricingFields,
+  /** How taxes are rounded, so the page prices the customer's ticks as the server will (priceDocument). */
+  taxRounding: z.enum(TAX_ROUNDING),
   validUntil: z.string().nullable(),
   terms: z.string().nullable(),
   /** The deposit asked on approval: due on the current total, paid so far, and what is left to pay. */

@@ -2,7 +2,19 @@
 import { z } from 'zod';
 import { listQuerySchema } from './lists';
 import { toCents } from './money';
-import { decimalInput, idInput, instantInput, lineItemSchema, lineItemsInput, optionalIdInput, optionalText } from './line-items';
+import {
+  checkDiscount,
+  decimalInput,
+  documentDiscountFields,
+  documentPricingFields,
+  idInput,
+  instantInput,
+  lineItemsInputOf,
+  optionalIdInput,
+  optionalText,
+  pricedLineItemInputSchema,
+  pricedLineItemSchema,
+} from './line-items';
 
 /** The statuses a client may set (docs/rules/records.md#invoice-statuses). */
 export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'overdue'] as const;
@@ -44,18 +56,20 @@ const fields = {
   /** Set to now when the status becomes paid without one. */
   paidDate: instantInput,
   notes: optionalText(),
-  /** An array, or the JSON string of one. */
-  lineItems: lineItemsInput.optional(),
-  /** Accepted and ignored: subtotal is the sum of the line amounts. */
+  /** An array, or the JSON string of one. Lines may carry a discount and tax rates (taxRateIds). */
+  lineItems: lineItemsInputOf(pricedLineItemInputSchema).optional(),
+  /** The invoice's own discount, on the subtotal. */
+  ...documentDiscountFields,
+  /** Accepted and ignored: subtotal is the sum of the line amounts net of their discounts. */
   subtotal: z.unknown().optional(),
-  /** The invoice form sends null, which is 0. */
+  /** A tax typed by hand: counts only while no line carries a tax rate (the invoice form sends null, which is 0). */
   tax: decimalInput(0, 'Tax cannot be negative').optional(),
-  /** Accepted and ignored: total = subtotal + tax. */
+  /** Accepted and ignored: total = subtotal - discount + tax (docs/rules/money-and-payments.md#taxes-and-discounts). */
   total: z.unknown().optional(),
 };
 
 /** POST /api/invoices. Status defaults to draft; the number (INV-00001) is assigned by the server. */
-export const createInvoiceSchema = z.object(fields);
+export const createInvoiceSchema = z.object(fields).superRefine(checkDiscount);
 export type CreateInvoiceInput = z.input<typeof createInvoiceSchema>;
 export type CreateInvoice = z.output<typeof createInvoiceSchema>;
 
@@ -72,7 +86,7 @@ export const updateInvoiceSchema = z.object({
     .min(1, 'Invoice number is required')
     .max(50, 'Invoice number must be at most 50 characters')
     .optional(),
-});
+}).superRefine(checkDiscount);
 export type UpdateInvoiceInput = z.input<typeof updateInvoiceSchema>;
 export type UpdateInvoice = z.output<typeof updateInvoiceSchema>;
 
@@ -99,7 +113,8 @@ export const invoiceSchema = z.object({
   dueDate: z.string().nullable(),
   paidDate: z.string().nullable(),
   notes: z.string().nullable(),
-  lineItems: z.array(lineItemSchema),
+  lineItems: z.array(pricedLineItemSchema),
+  ...documentPricingFields,
   /** Completed payments recorded against the invoice. */
   amountPaid: z.string(),
   /** The sum of its credit notes. */

@@ -3,7 +3,7 @@
 // are validated for the form's messages but never trusted.
 import { z } from 'zod';
 import { parseInstant } from './dates';
-import { fromCents, lineAmountCents, MAX_CENTS, toCents, type Cents } from './money';
+import { discountCents, DISCOUNT_TYPES, fromCents, lineAmountCents, MAX_CENTS, taxesByRate, toCents, type Cents, type Discount, type TaxRounding } from './money';
 
 export const MAX_LINE_ITEMS = 1000;
 export const MAX_TEXT = 10_000;
@@ -133,11 +133,82 @@ export const lineItemSchema = z.object({
 });
 export type LineItem = z.infer<typeof lineItemSchema>;
 
+/** The most tax rates one line may carry (state, county, city, district, special). */
+export const MAX_TAX_RATES_PER_LINE = 5;
+
+const discountTypeInput = z.enum(DISCOUNT_TYPES, { error: 'Discount must be percent or amount' }).nullable().optional();
+const discountValueInput = decimalInput(0, 'Discount cannot be negative').optional();
+
+/** A discount needs its value, and a percent is at most 100 (the server's rule and the form's). */
+export function checkDiscount(v: { discountType?: string | null; discountValue?: string | null }, ctx: z.RefinementCtx) {
+  if (v.discountType && (v.discountValue === null || v.discountValue === undefined)) {
+    ctx.addIssue({ code: 'custom', path: ['discountValue'], message: 'Enter the discount' });
+  }
+  if (v.discountType === 'percent' && v.discountValue && toCents(v.discountValue) > 10_000) {
+    ctx.addIssue({ code: 'custom', path: ['discountValue'], message: 'A percent discount is at most 100' });
+  }
+}
+
+/**
+ * The fields a priced line (estimates, invoices, credit notes) adds to a plain one: its own discount and the
+ * organization's tax rates it carries (docs/rules/money-and-payments.md#taxes-and-discounts).
+ */
+export const pricedLineFields = {
+  discountType: discountTypeInput,
+  discountValue: discountValueInput,
+  taxRateIds: z
+    .array(idInput('Tax rate not found'), { error: 'Tax rates must be a list' })
+    .max(MAX_TAX_RATES_PER_LINE, `At most ${MAX_TAX_RATES_PER_LINE} tax rates on a line`)
+    .optional(),
+};
+
+export const pricedLineItemInputSchema = lineItemInputSchema.extend(pricedLineFields).superRefine(checkDiscount);
+export type PricedLineItemInput = z.input<typeof pricedLineItemInputSchema>;
+
+/** A document's own discount (estimates, invoices): on the subtotal of its lines. */
+export const documentDiscountFields = { discountType: discountTypeInput, discountValue: discountValueInput };
+
+/** A tax rate as a line carries it: what it was when the line was written. */
+export const lineTaxRateSchema = z.object({ id: z.number().int(), name: z.string(), percent: z.string() });
+export type LineTaxRate = z.infer<typeof lineTaxRateSchema>;
+
+export const pricedLineItemSchema = lineItemSchema.extend({
+  discountType: z.enum(DISCOUNT_TYPES).nullable(),
+  discountValue: z.string().nullable(),
+  /** The line's discount in dollars; its net is amount - discount. */
+  discount: z.string(),
+  taxRates: z.array(lineTaxRateSchema),
+});
+export type PricedLineItem = z.infer<typeof pricedLineItemSchema>;
+
+/** A document's tax for one rate. */
+export const documentTaxSchema = z.object({ taxRateId: z.number().int(), name: z.string(), percent: z.string(), amount: z.string() });
+export type DocumentTax = z.infer<typeof documentTaxSchema>;
+
+/** What a priced document (estimate, invoice, credit note) says about its discount and taxes. */
+export const documentPricingFields = {
+  discountType: z.enum(DISCOUNT_TYPES).nullable(),
+  discountValue: z.string().nullable(),
+  /** The document discount in dollars (line discounts are on the lines). */
+  discount: z.string(),
+  /** Tax per rate; empty when no line carries a rate (then `tax` is the amount typed by hand). */
+  taxes: z.array(documentTaxSchema),
+  /** The line prices include their taxes: total = subtotal - discount. */
+  pricesIncludeTax: z.boolean(),
+  /** The customer was tax-exempt when the document was priced. */
+  taxExempt: z.boolean(),
+};
+
 export interface PricedLine {
   description: string;
   quantity: string;
   rate: string;
+  /** quantity x rate, before the line's discount. */
   amount: string;
+  discountType: Discount['type'] | null;
+  discountValue: string | null;
+  discount: string;
+  taxRates: LineTaxRate[];
   sortOrder: number;
   /** Estimates only: an optional item counts in the totals only while selected (docs/rules/quote-approval.md#optional-items). */
   optional: boolean;
@@ -151,6 +222,10 @@ export interface LineToPrice {
   rate?: string | number | null;
   optional?: boolean | null;
   selected?: boolean | null;
+  discountType?: Discount['type'] | null;
+  discountValue?: string | number | null;
+  /** The rates the line carries, already looked up in the organization. */
+  taxRates?: readonly LineTaxRate[] | null;
 }
 
 /** Whether a line counts in its document's totals: every line but an optional one left unticked. */
@@ -158,12 +233,19 @@ export const countsInTotal = (line: { optional?: boolean | null; selected?: bool
 
 export interface PricedLines {
   lines: PricedLine[];
+  /** The counted lines' amounts less their discounts. */
   subtotalCents: Cents;
   /** Lines whose amount does not fit numeric(10,2). */
   issues: { path: string; message: string }[];
 }
 
-/** Prices lines in cents: amount = quantity x rate; quantity defaults to 1 and rate to 0. The subtotal counts countsInTotal lines. */
+const discountOf = (type: Discount['type'] | null | undefined, value: string | number | null | undefined): Discount | null =>
+  type && value !== null && value !== undefined && value !== '' ? { type, value } : null;
+
+/**
+ * Prices lines in cents: amount = quantity x rate (quantity defaults to 1 and rate to 0), less the line's discount.
+ * The subtotal counts countsInTotal lines, net of their discounts.
+ */
 export function priceLineItems(items: readonly LineToPrice[]): PricedLines {
   const issues: PricedLines['issues'] = [];
   let subtotalCents = 0;
@@ -172,12 +254,90 @@ export function priceLineItems(items: readonly LineToPrice[]): PricedLines {
     const rate = fromCents(toCents(item.rate ?? 0));
     const cents = lineAmountCents(quantity, rate);
     if (cents > MAX_CENTS) issues.push({ path: `lineItems.${i}.amount`, message: 'Amount is too large' });
+    const discount = discountOf(item.discountType, item.discountValue);
+    const lineDiscount = discountCents(cents, discount);
     const optional = item.optional === true;
     const selected = optional ? item.selected === true : true;
-    if (countsInTotal({ optional, selected })) subtotalCents += cents;
-    return { description: item.description, quantity, rate, amount: fromCents(cents), sortOrder: i, optional, selected };
+    if (countsInTotal({ optional, selected })) subtotalCents += cents - lineDiscount;
+    return {
+      description: item.description,
+      quantity,
+      rate,
+      amount: fromCents(cents),
+      discountType: discount?.type ?? null,
+      discountValue: discount ? fromCents(toCents(discount.value)) : null,
+      discount: fromCents(lineDiscount),
+      taxRates: [...(item.taxRates ?? [])],
+      sortOrder: i,
+      optional,
+      selected,
+    };
   });
   return { lines, subtotalCents, issues };
+}
+
+/** How an organization prices: settings kept on each document when it is written. */
+export interface PricingSettings {
+  pricesIncludeTax: boolean;
+  taxRounding: TaxRounding;
+  /** The customer pays no tax: lines keep their rates, which add nothing. */
+  taxExempt: boolean;
+}
+
+export interface DocumentToPrice extends PricingSettings {
+  lines: readonly LineToPrice[];
+  discountType?: Discount['type'] | null;
+  discountValue?: string | number | null;
+  /** The tax typed by hand, which counts only while no line carries a rate (and the customer is not exempt). */
+  manualTax?: string | number | null;
+}
+
+export interface PricedDocument extends PricedLines {
+  discountType: Discount['type'] | null;
+  discountValue: string | null;
+  discountCents: Cents;
+  taxes: DocumentTax[];
+  taxCents: Cents;
+  totalCents: Cents;
+}
+
+/**
+ * A document's figures, the one way the server and every screen compute them
+ * (docs/rules/money-and-payments.md#taxes-and-discounts): subtotal = the counted lines net of their discounts;
+ * discount = the document's own; tax per rate from taxesByRate (or the amount typed by hand when no line carries
+ * a rate); total = subtotal - discount + tax, or subtotal - discount when prices include tax.
+ */
+export function priceDocument(doc: DocumentToPrice): PricedDocument {
+  const priced = priceLineItems(doc.lines);
+  const discount = discountOf(doc.discountType, doc.discountValue);
+  const documentDiscount = discountCents(priced.subtotalCents, discount);
+  const counted = priced.lines.filter(countsInTotal);
+  const rated = !doc.taxExempt && priced.lines.some((l) => l.taxRates.length > 0);
+  const taxes = rated
+    ? taxesByRate(
+        counted.map((l) => ({
+          netCents: toCents(l.amount) - toCents(l.discount),
+          taxRates: l.taxRates.map((r) => ({ key: r.id, name: r.name, percent: r.percent })),
+        })),
+        { documentDiscountCents: documentDiscount, pricesIncludeTax: doc.pricesIncludeTax, rounding: doc.taxRounding },
+      ).map((t) => ({ taxRateId: Number(t.key), name: t.name, percent: t.percent, amount: fromCents(t.cents) }))
+    : [];
+  const hasRates = priced.lines.some((l) => l.taxRates.length > 0);
+  const taxCents = rated ? taxes.reduce((s, t) => s + toCents(t.amount), 0) : doc.taxExempt || hasRates ? 0 : toCents(doc.manualTax);
+  const included = rated && doc.pricesIncludeTax;
+  const totalCents = priced.subtotalCents - documentDiscount + (included ? 0 : taxCents);
+  const issues = [...priced.issues];
+  if (totalCents > MAX_CENTS || priced.subtotalCents > MAX_CENTS) issues.push({ path: 'total', message: 'Total is too large' });
+  return {
+    ...priced,
+    issues,
+    discountType: discount?.type ?? null,
+    discountValue: discount ? fromCents(toCents(discount.value)) : null,
+    discountCents: documentDiscount,
+    taxes,
+    taxCents,
+    totalCents,
+  };
 }
 
 /** `:id` of a document route. */

@@ -25,6 +25,7 @@ import { organizationsRoutes } from './features/organizations/organizations.rout
 import { estimatesRoutes } from './features/estimates/estimates.routes';
 import { quoteApprovalRoutes } from './features/quote-approval/quote-approval.routes';
 import { paymentPlansRoutes } from './features/payment-plans/payment-plans.routes';
+import { taxRatesRoutes } from './features/tax-rates/tax-rates.routes';
 import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { creditNotesRoutes } from './features/credit-notes/credit-notes.routes';
 import { refundsRoutes } from './features/refunds/refunds.routes';
@@ -89,6 +90,7 @@ const FEATURES: ((app: ZodApp, deps: AppDeps) => void)[] = [
   invoicesRoutes,
   creditNotesRoutes,
   paymentPlansRoutes,
+  taxRatesRoutes,
   paymentsRoutes,
   refundsRoutes,
   paymentProcessorsRoutes,

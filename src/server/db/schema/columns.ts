@@ -1,5 +1,6 @@
 // Column helpers shared by every schema file, so the conventions live in one place.
-import { customType, foreignKey, integer, numeric, timestamp, type AnyPgColumn, type UpdateDeleteAction } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, customType, foreignKey, integer, jsonb, numeric, text, timestamp, type AnyPgColumn, type UpdateDeleteAction } from 'drizzle-orm/pg-core';
 
 /** Integer identity primary key (ids travel as JSON numbers, docs/rules/platform.md#money). */
 export const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
@@ -48,3 +49,25 @@ export function setNullOnly(column: AnyPgColumn): UpdateDeleteAction {
 }
 
 export { integer };
+
+/**
+ * What a priced line (estimates, invoices, credit notes) keeps of its discount and taxes: the discount as asked and in
+ * dollars, and the tax rates as they were when the line was written (docs/rules/money-and-payments.md#taxes-and-discounts).
+ */
+export const pricedLineColumns = () => ({
+  discountType: text('discount_type').$type<'percent' | 'amount'>(),
+  discountValue: money('discount_value'),
+  discount: money('discount').notNull().default('0'),
+  taxRates: jsonb('tax_rates').$type<{ id: number; name: string; percent: string }[]>().notNull().default(sql`'[]'::jsonb`),
+});
+
+/** What a priced document keeps: its own discount, its tax per rate, and the settings it was priced with. */
+export const pricedDocumentColumns = () => ({
+  discountType: text('discount_type').$type<'percent' | 'amount'>(),
+  discountValue: money('discount_value'),
+  discount: money('discount').notNull().default('0'),
+  taxes: jsonb('taxes').$type<{ taxRateId: number; name: string; percent: string; amount: string }[]>().notNull().default(sql`'[]'::jsonb`),
+  pricesIncludeTax: boolean('prices_include_tax').notNull().default(false),
+  taxRounding: text('tax_rounding').$type<'per_document' | 'per_line'>().notNull().default('per_document'),
+  taxExempt: boolean('tax_exempt').notNull().default(false),
+});

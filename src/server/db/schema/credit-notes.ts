@@ -1,7 +1,7 @@
 // Credit notes: corrections to a sent invoice, numbered CN-00001 per organization, never edited or deleted
 // (docs/rules/records.md#credit-notes).
 import { index, integer, numeric, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, money, tenantReference } from './columns';
+import { createdAt, id, money, pricedDocumentColumns, pricedLineColumns, tenantReference } from './columns';
 import { customers } from './customers';
 import { organizations, users } from './identity';
 import { invoices } from './invoices';
@@ -21,6 +21,7 @@ export const creditNotes = pgTable(
     subtotal: money('subtotal').notNull(),
     tax: money('tax').notNull().default('0'),
     total: money('total').notNull(),
+    ...pricedDocumentColumns(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
@@ -49,6 +50,7 @@ export const creditNoteLineItems = pgTable(
     rate: money('rate').notNull().default('0'),
     amount: money('amount').notNull().default('0'),
     sortOrder: integer('sort_order').notNull().default(0),
+    ...pricedLineColumns(),
   },
   (t) => [
     tenantReference('credit_note_line_items_note_fk', t.organizationId, t.creditNoteId, creditNotes).onDelete('cascade'),

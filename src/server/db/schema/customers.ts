@@ -25,6 +25,8 @@ export const customers = pgTable(
     stripeCustomerId: text('stripe_customer_id'),
     portalAccessEnabled: boolean('portal_access_enabled').notNull().default(true),
     autoPayEnabled: boolean('auto_pay_enabled').notNull().default(false),
+    /** Pays no tax: documents written for the customer keep their lines' rates, which add nothing. */
+    taxExempt: boolean('tax_exempt').notNull().default(false),
     /** When Send Invites last claimed this customer for an auto-pay invitation: one per 24 hours (docs/decisions/017-money-figures.md). */
     autopayInvitedAt: instant('autopay_invited_at'),
     createdAt: createdAt(),

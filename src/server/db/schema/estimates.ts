@@ -1,7 +1,7 @@
 // Estimates (quotes) and their line items.
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, instant, money, tenantReference } from './columns';
+import { createdAt, id, instant, money, pricedDocumentColumns, pricedLineColumns, tenantReference } from './columns';
 import { customers } from './customers';
 import { organizations } from './identity';
 
@@ -36,6 +36,7 @@ export const estimates = pgTable(
     /** First time the customer opened the current version. */
     viewedAt: instant('viewed_at'),
     convertedAt: instant('converted_at'),
+    ...pricedDocumentColumns(),
     createdAt: createdAt(),
     updatedAt: instant('updated_at')
       .notNull()
@@ -69,6 +70,7 @@ export const estimateLineItems = pgTable(
     /** An optional item the customer may tick on the quote page; only selected ones count in the totals. */
     optional: boolean('optional').notNull().default(false),
     selected: boolean('selected').notNull().default(true),
+    ...pricedLineColumns(),
   },
   (t) => [
     tenantReference('estimate_line_items_estimate_fk', t.organizationId, t.estimateId, estimates).onDelete('cascade'),

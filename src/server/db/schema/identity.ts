@@ -26,6 +26,10 @@ export const organizations = pgTable(
     processorConfig: jsonb('processor_config').$type<Record<string, unknown>>(),
     processorStatus: text('processor_status').notNull().default('inactive'),
     notes: text('notes'),
+    /** Line prices include their taxes (docs/rules/money-and-payments.md#taxes-and-discounts). */
+    pricesIncludeTax: boolean('prices_include_tax').notNull().default(false),
+    /** Where tax is rounded to the cent: per_document (each rate's sum once) or per_line. */
+    taxRounding: text('tax_rounding').$type<'per_document' | 'per_line'>().notNull().default('per_document'),
     /** Per-organization label overrides on top of the industry's label set. */
     labelOverrides: jsonb('label_overrides').$type<Record<string, string>>(),
     createdAt: createdAt(),

@@ -15,3 +15,4 @@ export * from './time-entries';
 export * from './short-urls';
 export * from './figures';
 export * from './credit-notes';
+export * from './tax-rates';

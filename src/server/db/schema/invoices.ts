@@ -1,7 +1,7 @@
 // Invoices and their line items.
 import { sql } from 'drizzle-orm';
 import { index, integer, numeric, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, instant, money, setNullOnly, tenantReference } from './columns';
+import { createdAt, id, instant, money, pricedDocumentColumns, pricedLineColumns, setNullOnly, tenantReference } from './columns';
 import { customers } from './customers';
 import { estimates } from './estimates';
 import { organizations } from './identity';
@@ -54,6 +54,7 @@ export const invoices = pgTable(
      */
     lastPaymentAt: instant('last_payment_at'),
     notes: text('notes'),
+    ...pricedDocumentColumns(),
     createdAt: createdAt(),
     updatedAt: instant('updated_at')
       .notNull()
@@ -108,6 +109,7 @@ export const invoiceLineItems = pgTable(
     rate: money('rate').notNull().default('0'),
     amount: money('amount').notNull().default('0'),
     sortOrder: integer('sort_order').notNull().default(0),
+    ...pricedLineColumns(),
   },
   (t) => [
     tenantReference('invoice_line_items_invoice_fk', t.organizationId, t.invoiceId, invoices).onDelete('cascade'),

@@ -1,5 +1,6 @@
 // The credit note as a PDF: the record mapped to the generic document model of adapters/pdf.
 import type { CreditNote } from '../../../contracts/credit-notes';
+import { pricedLineText, rowsAfterTotal, rowsBeforeTotal } from '../documents/total-rows';
 import { formatDate } from '../../../contracts/format';
 import { formatMoney } from '../../../contracts/money';
 import { renderDocumentPdf, type PdfDocumentModel } from '../../adapters/pdf/document-pdf';
@@ -19,16 +20,11 @@ export function creditNotePdfModel(note: CreditNote, business: Business, logo: B
       { label: 'Date', value: formatDate(note.createdAt) },
       { label: 'For invoice', value: note.invoiceNumber },
     ],
-    lineItems: note.lineItems.map((l) => ({
-      description: l.description,
-      quantity: formatQuantity(l.quantity),
-      rate: formatMoney(l.rate),
-      amount: formatMoney(l.amount),
-    })),
+    lineItems: note.lineItems.map((l) => ({ ...pricedLineText(l), quantity: formatQuantity(l.quantity), rate: formatMoney(l.rate) })),
     totals: [
-      { label: 'Subtotal', value: formatMoney(note.subtotal) },
-      { label: 'Tax', value: formatMoney(note.tax) },
+      ...rowsBeforeTotal(note),
       { label: 'Total credited', value: formatMoney(note.total), strong: true, highlight: true },
+      ...rowsAfterTotal(note),
     ],
     sections: [{ heading: 'Reason', text: note.reason }],
     footer: `${business.name} · Credits invoice ${note.invoiceNumber}`,

@@ -2,10 +2,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { CreditNote } from '../../../contracts/credit-notes';
 import { creditNoteLineItems, creditNotes, customers, invoices } from '../../db/schema/index';
+import { documentPricingOf, pricedLineJsonKeys } from '../documents/document-pricing';
 
 type LineItem = CreditNote['lineItems'][number];
 
-const lineItemsJson = sql<string>`coalesce((select json_agg(json_build_object('id', l.id, 'description', l.description, 'quantity', l.quantity::text, 'rate', l.rate::text, 'amount', l.amount::text, 'sortOrder', l.sort_order) order by l.sort_order, l.id)::text from ${creditNoteLineItems} l where l.organization_id = ${creditNotes.organizationId} and l.credit_note_id = ${creditNotes.id}), '[]')`;
+const lineItemsJson = sql<string>`coalesce((select json_agg(json_build_object('id', l.id, 'description', l.description, 'quantity', l.quantity::text, 'rate', l.rate::text, 'amount', l.amount::text, 'sortOrder', l.sort_order, ${pricedLineJsonKeys}) order by l.sort_order, l.id)::text from ${creditNoteLineItems} l where l.organization_id = ${creditNotes.organizationId} and l.credit_note_id = ${creditNotes.id}), '[]')`;
 const customerHasEmail = sql<boolean>`coalesce(trim(${customers.email}), '') <> ''`;
 
 export const creditNoteColumns = {
@@ -37,6 +38,7 @@ export function toCreditNotes(rows: Row[]): CreditNote[] {
     tax: note.tax,
     total: note.total,
     lineItems: JSON.parse(lineItems) as LineItem[],
+    ...documentPricingOf(note),
     createdAt: note.createdAt.toISOString(),
   }));
 }

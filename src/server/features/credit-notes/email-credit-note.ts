@@ -1,4 +1,5 @@
 // E-mailing a credit note to its customer, with the PDF attached, recorded in Messaging like an invoice e-mail.
+import { rowsBeforeTotal } from '../documents/total-rows';
 import { formatDate } from '../../../contracts/format';
 import { formatMoney } from '../../../contracts/money';
 import { renderHtmlEmail } from '../../adapters/mail/html-email';
@@ -42,8 +43,7 @@ export async function emailCreditNote(deps: { db: Db; mailer: Mailer; config: Co
     summary: [
       { label: 'Date', value: formatDate(note.createdAt) },
       { label: 'For invoice', value: note.invoiceNumber },
-      { label: 'Subtotal', value: formatMoney(note.subtotal) },
-      { label: 'Tax', value: formatMoney(note.tax) },
+      ...rowsBeforeTotal(note),
       { label: 'Total credited', value: formatMoney(note.total), strong: true },
     ],
     button: null,

@@ -32,6 +32,7 @@ export async function createCustomer(db: Db, ctx: RequestContext, body: CreateCu
       preferredPaymentMethod: body.preferredPaymentMethod ?? null,
       portalAccessEnabled: body.portalAccessEnabled ?? true,
       autoPayEnabled: body.autoPayEnabled ?? false,
+      taxExempt: body.taxExempt ?? false,
     })
     .returning();
   return toCustomerResponse(row);

@@ -21,6 +21,7 @@ export function toCustomerResponse(row: typeof customers.$inferSelect): Customer
     stripeCustomerId: row.stripeCustomerId,
     portalAccessEnabled: row.portalAccessEnabled,
     autoPayEnabled: row.autoPayEnabled,
+    taxExempt: row.taxExempt,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

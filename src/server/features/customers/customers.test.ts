@@ -54,6 +54,7 @@ describe('creating and reading customers', () => {
       preferredPaymentMethod: 'bank_transfer',
       portalAccessEnabled: false,
       autoPayEnabled: true,
+      taxExempt: true,
     });
     expect(res.statusCode).toBe(201);
     const body = res.json();
@@ -75,6 +76,7 @@ describe('creating and reading customers', () => {
       stripeCustomerId: null,
       portalAccessEnabled: false,
       autoPayEnabled: true,
+      taxExempt: true,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
       updatedAt: expect.any(String),
     });

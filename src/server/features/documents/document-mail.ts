@@ -7,7 +7,7 @@ import type { Db, Tx } from '../../db/client';
 import type { RequestContext } from '../../platform/context';
 import { invalid, notFound } from '../../platform/errors';
 import { formatPhone } from '../../../contracts/format';
-import { formatMoney } from '../../../contracts/money';
+import { formatMoney, fromCents, toCents } from '../../../contracts/money';
 import { cityLine, formatQuantity, type Business, type DocumentCustomer } from './document-parties';
 
 /** The customer's address, or the documented errors (docs/rules/records.md#document-emails): 404 'Customer not found', 400 'Customer has no email address'. */
@@ -33,12 +33,16 @@ export function itemLines(lines: { description: string; quantity: string; rate: 
 }
 
 /** Line items for the HTML part: the description, "2 × $50.00" and the amount. */
-export function htmlItems(lines: { description: string; quantity: string; rate: string; amount: string }[]) {
-  return lines.map((l) => ({
-    description: l.description.replace(/\s+/g, ' ').trim(),
-    detail: `${formatQuantity(l.quantity)} × ${formatMoney(l.rate)}`,
-    amount: formatMoney(l.amount),
-  }));
+export function htmlItems(lines: { description: string; quantity: string; rate: string; amount: string; discount?: string }[]) {
+  // A discounted line shows its discount and the amount after it, which is what the subtotal adds.
+  return lines.map((l) => {
+    const discount = toCents(l.discount ?? 0);
+    return {
+      description: l.description.replace(/\s+/g, ' ').trim(),
+      detail: `${formatQuantity(l.quantity)} × ${formatMoney(l.rate)}${discount > 0 ? `, less ${formatMoney(l.discount)}` : ''}`,
+      amount: formatMoney(fromCents(toCents(l.amount) - discount)),
+    };
+  });
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   type DocumentCustomer,
 } from './document-parties';
 import { getInvoice } from './get-invoice';
+import { pricedLineText, rowsAfterTotal, rowsBeforeTotal } from './total-rows';
 
 /**
  * The due date and the terms never contradict each other (docs/features.md, Invoices): a due date prints with the
@@ -50,16 +51,11 @@ export function invoicePdfModel(inv: Invoice, business: Business, logo: Buffer |
     issuer: { name: business.name, logo, lines: businessLines(business) },
     recipient: { heading: 'Bill to', name: customer?.name ?? inv.customerName ?? '-', lines: customerLines(customer) },
     details,
-    lineItems: inv.lineItems.map((l) => ({
-      description: l.description,
-      quantity: formatQuantity(l.quantity),
-      rate: formatMoney(l.rate),
-      amount: formatMoney(l.amount),
-    })),
+    lineItems: inv.lineItems.map((l) => ({ ...pricedLineText(l), quantity: formatQuantity(l.quantity), rate: formatMoney(l.rate) })),
     totals: [
-      { label: 'Subtotal', value: formatMoney(inv.subtotal) },
-      { label: 'Tax', value: formatMoney(inv.tax) },
+      ...rowsBeforeTotal(inv),
       { label: 'Total', value: formatMoney(inv.total), strong: true },
+      ...rowsAfterTotal(inv),
       ...(paid > 0 ? [{ label: 'Amount paid', value: `-${formatMoney(inv.amountPaid)}` }] : []),
       ...(credited > 0 ? [{ label: 'Credited', value: `-${formatMoney(inv.amountCredited)}` }] : []),
       { label: 'Balance due', value: formatMoney(inv.balanceDue), highlight: true },

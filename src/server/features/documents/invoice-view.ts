@@ -4,12 +4,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import { invoiceAmountsLocked, type Invoice } from '../../../contracts/invoices';
 import { fromCents, toCents } from '../../../contracts/money';
 import { customers, invoiceLineItems, invoices, payments } from '../../db/schema/index';
+import { documentPricingOf, pricedLineJsonKeys } from './document-pricing';
 
 type LineItem = Invoice['lineItems'][number];
 
 // Each invoice's line items and completed payments come with its row, as one JSON text and one sum, so a page of
 // invoices is one statement: one round trip instead of three, and a single field per row to decode for the lines.
-const lineItemsJson = sql<string>`coalesce((select json_agg(json_build_object('id', l.id, 'description', l.description, 'quantity', l.quantity::text, 'rate', l.rate::text, 'amount', l.amount::text, 'sortOrder', l.sort_order) order by l.sort_order, l.id)::text from ${invoiceLineItems} l where l.organization_id = ${invoices.organizationId} and l.invoice_id = ${invoices.id}), '[]')`;
+const lineItemsJson = sql<string>`coalesce((select json_agg(json_build_object('id', l.id, 'description', l.description, 'quantity', l.quantity::text, 'rate', l.rate::text, 'amount', l.amount::text, 'sortOrder', l.sort_order, ${pricedLineJsonKeys}) order by l.sort_order, l.id)::text from ${invoiceLineItems} l where l.organization_id = ${invoices.organizationId} and l.invoice_id = ${invoices.id}), '[]')`;
 const paidSum = sql<string>`coalesce((select sum(p.amount) from ${payments} p where p.organization_id = ${invoices.organizationId} and p.invoice_id = ${invoices.id} and p.status = 'completed'), 0)::text`;
 
 // Email to customer is offered only when there is an address to send to.
@@ -51,6 +52,7 @@ export function toInvoices(rows: Row[]): Invoice[] {
       paidDate: inv.paidDate?.toISOString() ?? null,
       notes: inv.notes,
       lineItems: JSON.parse(lineItems) as LineItem[],
+      ...documentPricingOf(inv),
       ...figures,
       balanceDue: fromCents(inv.status === 'void' ? 0 : Math.max(0, toCents(inv.total) - amountPaid - amountCredited)),
       amountsLocked: invoiceAmountsLocked({ status: inv.status, ...figures }),

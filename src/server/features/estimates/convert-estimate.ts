@@ -3,7 +3,7 @@
 // so a double click makes one of each.
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { ConvertEstimate, Estimate } from '../../../contracts/estimates';
-import { countsInTotal, priceLineItems } from '../../../contracts/line-items';
+import { countsInTotal } from '../../../contracts/line-items';
 import { fromCents, toCents } from '../../../contracts/money';
 import type { Db, Tx } from '../../db/client';
 import { estimateLineItems, estimates, invoices, payments, workOrders } from '../../db/schema/index';
@@ -11,7 +11,7 @@ import type { RequestContext } from '../../platform/context';
 import { conflict, forbidden } from '../../platform/errors';
 import type { Permission } from '../../../contracts/permissions';
 import { lockEstimateInScope } from './lock-estimate';
-import { documentTotals } from '../documents/document-rules';
+import { pricedWith } from '../documents/document-pricing';
 import { insertNumbered } from '../invoices/create-invoice';
 import { insertWorkOrder, workOrderTotal } from '../work-orders/create-work-order';
 import { getEstimate } from './get-estimate';
@@ -37,8 +37,18 @@ export async function convertEstimate(db: Db, ctx: RequestContext, id: number, i
     if (input.workOrder && order) throw conflict(`This estimate is already work order ${order.number}.`);
     if (input.invoice && bill) throw conflict(`This estimate is already invoice ${bill.number}.`);
 
-    // What the customer approved: every line but the optional ones left unticked, no longer optional.
-    const priced = priceLineItems(lines.filter(countsInTotal).map((l) => ({ description: l.description, quantity: l.quantity, rate: l.rate })));
+    // What the customer approved: every line but the optional ones left unticked, no longer optional, priced with the
+    // settings and rates the quote was priced with, so the invoice asks for what was approved.
+    const approved = lines.filter(countsInTotal).map((l) => ({
+      description: l.description,
+      quantity: l.quantity,
+      rate: l.rate,
+      discountType: l.discountType,
+      discountValue: l.discountValue,
+      taxRates: l.taxRates,
+    }));
+    const { figures, lines: pricedLines, document } = pricedWith(approved, { discountType: row.discountType, discountValue: row.discountValue, tax: row.tax }, row);
+    const priced = { lines: pricedLines, subtotalCents: document.subtotalCents };
     const workOrderId = input.workOrder
       ? await insertWorkOrder(
           tx,
@@ -50,7 +60,7 @@ export async function convertEstimate(db: Db, ctx: RequestContext, id: number, i
     if (input.invoice) {
       const invoiceId = await insertNumbered(tx, organizationId, {
         input: { customerId: row.customerId, workOrderId, estimateId: id, notes: row.notes },
-        totals: documentTotals(priced.subtotalCents, row.tax),
+        figures,
         lines: priced.lines,
         status: 'draft',
       });

@@ -1,4 +1,5 @@
 // E-mailing an estimate to its customer, with the PDF attached (docs/rules/records.md#document-emails).
+import { rowsBeforeTotal } from '../documents/total-rows';
 import { estimateLocked, type Estimate } from '../../../contracts/estimates';
 import { formatDate } from '../../../contracts/format';
 import { formatMoney } from '../../../contracts/money';
@@ -69,8 +70,7 @@ export function buildEstimateHtml({ estimate, business, customer, approvalUrl }:
     summary: [
       { label: `${word.title} date`, value: formatDate(estimate.createdAt) },
       ...(estimate.validUntil ? [{ label: 'Valid until', value: formatDate(estimate.validUntil) }] : []),
-      { label: 'Subtotal', value: formatMoney(estimate.subtotal) },
-      { label: 'Tax', value: formatMoney(estimate.tax) },
+      ...rowsBeforeTotal(estimate),
       { label: 'Total', value: formatMoney(estimate.total), strong: true },
     ],
     // Sent for approval, the button opens the quote page (docs/rules/quote-approval.md); otherwise it writes to the

@@ -1,5 +1,6 @@
 // The estimate as a PDF: the record mapped to the generic document model of adapters/pdf.
 import type { Estimate } from '../../../contracts/estimates';
+import { pricedLineText, rowsAfterTotal, rowsBeforeTotal } from '../documents/total-rows';
 import { formatDate, formatDateTime, statusLabel } from '../../../contracts/format';
 import { formatMoney } from '../../../contracts/money';
 import { recordWord } from '../../../contracts/vocabulary';
@@ -38,15 +39,14 @@ export function estimatePdfModel(est: Estimate, business: Business, logo: Buffer
     ],
     lineItems: est.lineItems.map((l) => ({
       // An optional item says so, and whether the customer took it (docs/rules/quote-approval.md#optional-items).
-      description: l.optional ? `${l.description} (optional${l.selected ? '' : ', not included'})` : l.description,
+      ...pricedLineText({ ...l, description: l.optional ? `${l.description} (optional${l.selected ? '' : ', not included'})` : l.description }),
       quantity: formatQuantity(l.quantity),
       rate: formatMoney(l.rate),
-      amount: formatMoney(l.amount),
     })),
     totals: [
-      { label: 'Subtotal', value: formatMoney(est.subtotal) },
-      { label: 'Tax', value: formatMoney(est.tax) },
+      ...rowsBeforeTotal(est),
       { label: 'Total', value: formatMoney(est.total), highlight: true },
+      ...rowsAfterTotal(est),
       // The deposit asked on approval (docs/rules/quote-approval.md#deposits), and what of it was paid.
       ...(est.depositAmount
         ? [{ label: est.depositType === 'percent' ? `Deposit (${Number(est.depositValue)}%)` : 'Deposit', value: formatMoney(est.depositAmount) }]

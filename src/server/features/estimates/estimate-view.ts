@@ -6,6 +6,7 @@ import { customers, estimateLineItems, estimateResponses, estimates, estimateVer
 import { depositCents } from '../../../contracts/estimates';
 import { fromCents, toCents } from '../../../contracts/money';
 import { runAll } from '../../platform/lists';
+import { documentPricingOf } from '../documents/document-pricing';
 
 // Email to customer is offered only when there is an address to send to.
 const customerHasEmail = sql<boolean>`coalesce(trim(${customers.email}), '') <> ''`;
@@ -39,7 +40,20 @@ export async function toEstimates(db: DbOrTx, rows: Row[]): Promise<EstimateList
   const byParent = new Map<number, Estimate['lineItems']>();
   for (const l of lines) {
     const list = byParent.get(l.estimateId) ?? [];
-    list.push({ id: l.id, description: l.description, quantity: l.quantity, rate: l.rate, amount: l.amount, sortOrder: l.sortOrder, optional: l.optional, selected: l.selected });
+    list.push({
+      id: l.id,
+      description: l.description,
+      quantity: l.quantity,
+      rate: l.rate,
+      amount: l.amount,
+      sortOrder: l.sortOrder,
+      discountType: l.discountType,
+      discountValue: l.discountValue,
+      discount: l.discount,
+      taxRates: l.taxRates,
+      optional: l.optional,
+      selected: l.selected,
+    });
     byParent.set(l.estimateId, list);
   }
   return rows.map(({ est, customerName, customerHasEmail }) => ({
@@ -62,6 +76,7 @@ export async function toEstimates(db: DbOrTx, rows: Row[]): Promise<EstimateList
     depositValue: est.depositValue,
     depositAmount: est.depositType ? fromCents(depositCents(toCents(est.total), est.depositType, est.depositValue)) : null,
     lineItems: byParent.get(est.id) ?? [],
+    ...documentPricingOf(est),
     version: est.version,
     approvalPath: est.approvalToken ? quotePath(est.approvalToken) : null,
     sentAt: est.sentAt?.toISOString() ?? null,

@@ -31,11 +31,22 @@ export async function newEstimateVersion(db: Db, ctx: RequestContext, id: number
         subtotal: row.subtotal,
         tax: row.tax ?? '0.00',
         total: row.total,
+        discount: row.discount,
+        taxes: row.taxes,
         validUntil: row.validUntil?.toISOString() ?? null,
         terms: row.terms,
         sentAt: row.sentAt?.toISOString() ?? null,
         viewedAt: row.viewedAt?.toISOString() ?? null,
-        lineItems: lines.map((l) => ({ description: l.description, quantity: l.quantity, rate: l.rate, amount: l.amount, optional: l.optional, selected: l.selected })),
+        lineItems: lines.map((l) => ({
+          description: l.description,
+          quantity: l.quantity,
+          rate: l.rate,
+          amount: l.amount,
+          discount: l.discount,
+          taxRates: l.taxRates,
+          optional: l.optional,
+          selected: l.selected,
+        })),
       },
     });
     await tx

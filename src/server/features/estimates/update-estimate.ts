@@ -1,13 +1,13 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { estimateLocked, type Estimate, type UpdateEstimate } from '../../../contracts/estimates';
-import { priceLineItems, type PricedLines } from '../../../contracts/line-items';
 import { toCents } from '../../../contracts/money';
 import type { Db, DbOrTx } from '../../db/client';
 import { estimateLineItems, estimates } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { conflict } from '../../platform/errors';
 import { lockEstimateInScope } from './lock-estimate';
-import { checkAmounts, customerInOrganization, documentTotals } from '../documents/document-rules';
+import { customerInOrganization } from '../documents/document-rules';
+import { documentDiscountChanged, estimateLineValuesOf, figureColumns, repriced, sameLines, storedLines } from '../documents/document-pricing';
 import { getEstimate } from './get-estimate';
 
 export const APPROVED_LOCKED_MESSAGE = 'An approved estimate cannot be changed. Create a new version to change it.';
@@ -20,7 +20,7 @@ const sameTime = (a: Date | null | undefined, b: Date | null) => (a ?? null)?.ge
  * An approved or converted estimate (docs/rules/quote-approval.md#versions) takes its own values again (the form
  * sends every field); any change is a 409, the notes too, since the signed PDF prints them.
  */
-async function refuseSignedChanges(tx: DbOrTx, current: EstimateRow, input: UpdateEstimate, priced: PricedLines | null) {
+async function refuseSignedChanges(tx: DbOrTx, current: EstimateRow, input: UpdateEstimate) {
   const changed =
     (input.customerId !== undefined && input.customerId !== current.customerId) ||
     (input.title !== undefined && input.title !== current.title) ||
@@ -30,18 +30,13 @@ async function refuseSignedChanges(tx: DbOrTx, current: EstimateRow, input: Upda
     (input.depositType !== undefined && input.depositType !== current.depositType) ||
     (input.depositValue !== undefined && toCents(input.depositValue) !== toCents(current.depositValue)) ||
     (input.status !== undefined && input.status !== current.status) ||
-    (input.tax !== undefined && toCents(input.tax) !== toCents(current.tax)) ||
+    (current.taxes.length === 0 && !(input.lineItems ?? []).some((l) => (l.taxRateIds ?? []).length > 0) && input.tax !== undefined && toCents(input.tax) !== toCents(current.tax)) ||
+    documentDiscountChanged(current, input) ||
     (input.validUntil !== undefined && !sameTime(input.validUntil, current.validUntil));
   if (changed) throw conflict(APPROVED_LOCKED_MESSAGE);
-  if (!priced) return;
-  const stored = await tx
-    .select()
-    .from(estimateLineItems)
-    .where(and(eq(estimateLineItems.organizationId, current.organizationId), eq(estimateLineItems.estimateId, current.id)))
-    .orderBy(asc(estimateLineItems.sortOrder), asc(estimateLineItems.id));
-  const key = (l: { description: string; quantity: string; rate: string; optional: boolean; selected: boolean }) =>
-    [l.description, toCents(l.quantity), toCents(l.rate), l.optional, l.selected].join('\u0000');
-  if (stored.map(key).join('\n') !== priced.lines.map(key).join('\n')) throw conflict(APPROVED_LOCKED_MESSAGE);
+  if (!input.lineItems) return;
+  const stored = await storedLines(tx, estimateLineItems, estimateLineItems.estimateId, current, true);
+  if (!sameLines(stored, input.lineItems, true)) throw conflict(APPROVED_LOCKED_MESSAGE);
 }
 
 /** The deposit after the update: a type without a value keeps the stored value; no type clears both. */
@@ -53,30 +48,27 @@ function depositFields(current: EstimateRow, input: UpdateEstimate): Pick<Estima
 
 /** Updates the fields present; lineItems, when present, replace the lines. Totals are recomputed. */
 export async function updateEstimate(db: Db, ctx: RequestContext, id: number, input: UpdateEstimate): Promise<Estimate> {
-  const priced = input.lineItems ? priceLineItems(input.lineItems) : null;
-  if (priced) checkAmounts(priced.issues);
-
   await db.transaction(async (tx) => {
     const current = await lockEstimateInScope(tx, ctx, id);
     const organizationId = current.organizationId;
     if (estimateLocked(current.status)) {
-      await refuseSignedChanges(tx, current, input, priced);
+      await refuseSignedChanges(tx, current, input);
       return;
     }
     if (input.customerId !== undefined && input.customerId !== current.customerId) {
       await customerInOrganization(tx, organizationId, input.customerId);
     }
-    const subtotalCents = priced ? priced.subtotalCents : toCents(current.subtotal);
-    const totals = documentTotals(subtotalCents, input.tax === undefined ? current.tax : input.tax);
+    const customerId = input.customerId ?? current.customerId;
+    const priced = await repriced(tx, estimateLineItems, estimateLineItems.estimateId, current, { ...input, customerId }, true);
 
     await tx
       .update(estimates)
       .set({
-        customerId: input.customerId ?? current.customerId,
+        customerId,
         title: input.title ?? current.title,
         description: input.description === undefined ? current.description : input.description,
         status: input.status ?? current.status,
-        ...totals,
+        ...(priced && figureColumns(priced.figures)),
         validUntil: input.validUntil === undefined ? current.validUntil : input.validUntil,
         notes: input.notes === undefined ? current.notes : input.notes,
         terms: input.terms === undefined ? current.terms : input.terms,
@@ -84,10 +76,10 @@ export async function updateEstimate(db: Db, ctx: RequestContext, id: number, in
       })
       .where(and(eq(estimates.id, id), eq(estimates.organizationId, organizationId)));
 
-    if (priced) {
+    if (priced && input.lineItems) {
       await tx.delete(estimateLineItems).where(and(eq(estimateLineItems.organizationId, organizationId), eq(estimateLineItems.estimateId, id)));
       if (priced.lines.length > 0) {
-        await tx.insert(estimateLineItems).values(priced.lines.map((l) => ({ ...l, organizationId, estimateId: id })));
+        await tx.insert(estimateLineItems).values(priced.lines.map((l) => ({ ...estimateLineValuesOf(l), organizationId, estimateId: id })));
       }
     }
   });

@@ -1,5 +1,6 @@
 // E-mailing an invoice to its customer, with the PDF attached (docs/rules/records.md#document-emails).
 import type { Invoice } from '../../../contracts/invoices';
+import { rowsBeforeTotal } from '../documents/total-rows';
 import { formatDate } from '../../../contracts/format';
 import { formatMoney, toCents } from '../../../contracts/money';
 import { recordWord } from '../../../contracts/vocabulary';
@@ -70,8 +71,7 @@ export function buildInvoiceHtml({ invoice, business, customer, portalUrl }: Inv
     summary: [
       { label: `${word.title} date`, value: formatDate(invoice.createdAt) },
       ...dueDetails(invoice.dueDate, customer.paymentTerms),
-      { label: 'Subtotal', value: formatMoney(invoice.subtotal) },
-      { label: 'Tax', value: formatMoney(invoice.tax) },
+      ...rowsBeforeTotal(invoice),
       { label: 'Total', value: formatMoney(invoice.total) },
       ...(paid > 0 ? [{ label: 'Amount paid', value: formatMoney(invoice.amountPaid) }] : []),
       { label: 'Balance due', value: formatMoney(invoice.balanceDue), strong: true },

@@ -1,6 +1,5 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { invoiceAmountsLocked, type Invoice, type UpdateInvoice } from '../../../contracts/invoices';
-import { priceLineItems } from '../../../contracts/line-items';
 import { formatMoney, toCents } from '../../../contracts/money';
 import type { Db, DbOrTx } from '../../db/client';
 import { invoiceLineItems, invoices } from '../../db/schema/index';
@@ -8,7 +7,8 @@ import type { RequestContext } from '../../platform/context';
 import { conflict, invalid, pgErrorCode } from '../../platform/errors';
 import { writeAudit } from '../audit/write-audit';
 import { lockInvoiceInScope } from '../documents/lock-invoice';
-import { checkAmounts, checkEstimateRef, checkWorkOrderRef, customerInOrganization, documentTotals } from '../documents/document-rules';
+import { checkEstimateRef, checkWorkOrderRef, customerInOrganization } from '../documents/document-rules';
+import { documentDiscountChanged, figureColumns, lineValuesOf, repriced, sameLines, storedLines } from '../documents/document-pricing';
 import { getInvoice } from '../documents/get-invoice';
 
 const NUMBER_TAKEN = 'Invoice number already exists';
@@ -19,23 +19,20 @@ const BACK_TO_DRAFT = 'A sent invoice cannot go back to draft';
 type InvoiceRow = typeof invoices.$inferSelect;
 
 /**
- * A locked invoice (docs/rules/records.md#locked-invoices) takes the same lines, tax, customer and number again (the
- * form sends every field), and changes to its due date, notes, links and status; anything that would change what
- * the books hold is a 409.
+ * A locked invoice (docs/rules/records.md#locked-invoices) takes the same lines, discounts, tax rates, tax, customer
+ * and number again (the form sends every field), and changes to its due date, notes, links and status; anything that
+ * would change what the books hold is a 409.
  */
-async function refuseAmountChanges(tx: DbOrTx, current: InvoiceRow, input: UpdateInvoice, priced: ReturnType<typeof priceLineItems> | null) {
+async function refuseAmountChanges(tx: DbOrTx, current: InvoiceRow, input: UpdateInvoice) {
   const changed: string[] = [];
   if (input.customerId !== undefined && input.customerId !== current.customerId) changed.push('customerId');
   if (input.invoiceNumber !== undefined && input.invoiceNumber !== current.invoiceNumber) changed.push('invoiceNumber');
-  if (input.tax !== undefined && toCents(input.tax) !== toCents(current.tax)) changed.push('tax');
-  if (priced) {
-    const stored = await tx
-      .select({ description: invoiceLineItems.description, quantity: invoiceLineItems.quantity, rate: invoiceLineItems.rate })
-      .from(invoiceLineItems)
-      .where(and(eq(invoiceLineItems.organizationId, current.organizationId), eq(invoiceLineItems.invoiceId, current.id)))
-      .orderBy(asc(invoiceLineItems.sortOrder), asc(invoiceLineItems.id));
-    const key = (l: { description: string; quantity: string; rate: string }) => `${l.description}\u0000${toCents(l.quantity)}\u0000${toCents(l.rate)}`;
-    if (stored.map(key).join('\n') !== priced.lines.map(key).join('\n')) changed.push('lineItems');
+  const rated = current.taxes.length > 0 || (input.lineItems ?? []).some((l) => (l.taxRateIds ?? []).length > 0);
+  if (!rated && input.tax !== undefined && toCents(input.tax) !== toCents(current.tax)) changed.push('tax');
+  if (documentDiscountChanged(current, input)) changed.push('discount');
+  if (input.lineItems) {
+    const stored = await storedLines(tx, invoiceLineItems, invoiceLineItems.invoiceId, current);
+    if (!sameLines(stored, input.lineItems)) changed.push('lineItems');
   }
   if (input.status === 'draft') changed.push('status');
   if (changed.length === 1 && changed[0] === 'status') throw conflict(BACK_TO_DRAFT);
@@ -48,14 +45,12 @@ async function refuseAmountChanges(tx: DbOrTx, current: InvoiceRow, input: Updat
  * Becoming paid without a paid date stamps it now.
  */
 export async function updateInvoice(db: Db, ctx: RequestContext, id: number, input: UpdateInvoice): Promise<Invoice> {
-  const priced = input.lineItems ? priceLineItems(input.lineItems) : null;
-  if (priced) checkAmounts(priced.issues);
-
   try {
     await db.transaction(async (tx) => {
       const current = await lockInvoiceInScope(tx, ctx, id);
       if (current.status === 'void' || current.status === 'credited') throw conflict(CLOSED_MESSAGE[current.status]);
-      if (invoiceAmountsLocked(current)) await refuseAmountChanges(tx, current, input, priced);
+      const locked = invoiceAmountsLocked(current);
+      if (locked) await refuseAmountChanges(tx, current, input);
       const organizationId = current.organizationId;
       const customerId = input.customerId ?? current.customerId;
       if (customerId !== current.customerId) await customerInOrganization(tx, organizationId, customerId);
@@ -76,10 +71,10 @@ export async function updateInvoice(db: Db, ctx: RequestContext, id: number, inp
         if (taken) throw conflict(NUMBER_TAKEN);
       }
 
-      const subtotalCents = priced ? priced.subtotalCents : toCents(current.subtotal);
-      const totals = documentTotals(subtotalCents, input.tax === undefined ? current.tax : input.tax);
+      // A locked invoice keeps its figures; a draft is priced again when anything they depend on is sent.
+      const priced = locked ? null : await repriced(tx, invoiceLineItems, invoiceLineItems.invoiceId, current, { ...input, customerId });
       // A draft carrying its quote's deposit is edited freely, never below what was paid (docs/rules/quote-approval.md#deposits).
-      if (toCents(totals.total) < toCents(current.amountPaid)) {
+      if (priced && toCents(priced.figures.total) < toCents(current.amountPaid)) {
         const message = `The total cannot be less than the ${formatMoney(current.amountPaid)} deposit already paid`;
         throw invalid(`lineItems: ${message}`, [{ path: 'lineItems', message }]);
       }
@@ -95,17 +90,17 @@ export async function updateInvoice(db: Db, ctx: RequestContext, id: number, inp
           workOrderId,
           estimateId,
           status,
-          ...totals,
+          ...(priced && figureColumns(priced.figures)),
           dueDate: input.dueDate === undefined ? current.dueDate : input.dueDate,
           paidDate,
           notes: input.notes === undefined ? current.notes : input.notes,
         })
         .where(and(eq(invoices.id, id), eq(invoices.organizationId, organizationId)));
 
-      if (priced) {
+      if (priced && input.lineItems) {
         await tx.delete(invoiceLineItems).where(and(eq(invoiceLineItems.organizationId, organizationId), eq(invoiceLineItems.invoiceId, id)));
         if (priced.lines.length > 0) {
-          await tx.insert(invoiceLineItems).values(priced.lines.map((l) => ({ ...l, organizationId, invoiceId: id })));
+          await tx.insert(invoiceLineItems).values(priced.lines.map((l) => ({ ...lineValuesOf(l), organizationId, invoiceId: id })));
         }
       }
       if (renamed) {

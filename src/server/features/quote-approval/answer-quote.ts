@@ -3,13 +3,12 @@
 // clicks, tabs or devices give one answer; staff get a bell at once.
 import { and, asc, eq } from 'drizzle-orm';
 import type { ApproveQuote, DeclineQuote, PublicQuote, RequestQuoteChanges, Signature } from '../../../contracts/estimates';
-import { priceLineItems } from '../../../contracts/line-items';
 import { formatMoney } from '../../../contracts/money';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { estimateLineItems, estimateResponses, estimates } from '../../db/schema/index';
 import { invalid } from '../../platform/errors';
-import { checkAmounts, documentTotals } from '../documents/document-rules';
+import { figureColumns, pricedWith } from '../documents/document-pricing';
 import { notifyStaff, staffWith, type StaffEvent } from '../notifications/notify-staff';
 import { assertCanAnswer, estimateByToken, publicQuote, quoteWord, type EstimateRow } from './quote-page';
 
@@ -41,7 +40,7 @@ const EVENT: Record<AnsweredQuote['kind'], { type: StaffEvent['type']; verb: str
 };
 
 /** Ticks the optional items the customer chose and reprices the estimate (the approved total is what they saw). */
-async function applySelection(tx: Tx, row: EstimateRow, selectedOptionalIds: number[]): Promise<{ subtotal: string; tax: string; total: string }> {
+async function applySelection(tx: Tx, row: EstimateRow, selectedOptionalIds: number[]) {
   const lines = await tx
     .select()
     .from(estimateLineItems)
@@ -58,9 +57,13 @@ async function applySelection(tx: Tx, row: EstimateRow, selectedOptionalIds: num
       .set({ selected: chosen.has(line.id) })
       .where(and(eq(estimateLineItems.organizationId, row.organizationId), eq(estimateLineItems.id, line.id)));
   }
-  const priced = priceLineItems(lines.map((l) => ({ ...l, selected: l.optional ? chosen.has(l.id) : true })));
-  checkAmounts(priced.issues);
-  return documentTotals(priced.subtotalCents, row.tax);
+  // Priced with the settings and rates the quote was written with: the page showed the same figures (priceDocument).
+  const priced = pricedWith(
+    lines.map((l) => ({ ...l, selected: l.optional ? chosen.has(l.id) : true })),
+    { discountType: row.discountType, discountValue: row.discountValue, tax: row.tax },
+    row,
+  );
+  return figureColumns(priced.figures);
 }
 
 async function answer(db: Db, config: Pick<Config, 'APP_SECRET'>, token: string, revision: string, meta: AnswerMeta, given: Answer, selectedOptionalIds: number[] = []): Promise<AnsweredQuote> {

@@ -1,5 +1,6 @@
 // The customer's quote page (docs/rules/quote-approval.md#the-quote-page): what one token shows, and the rules for
 // answering it. Only what the page needs leaves the server.
+import { documentPricingOf } from '../documents/document-pricing';
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { AWAITING_ANSWER_STATUSES, depositCents, type DepositType, type EstimateStatus, type PublicQuote } from '../../../contracts/estimates';
@@ -114,10 +115,24 @@ export async function publicQuote(db: DbOrTx, config: Pick<Config, 'APP_SECRET'>
     description: row.description,
     customerName: customer?.name ?? null,
     status,
-    lineItems: lines.map((l) => ({ id: l.id, description: l.description, quantity: l.quantity, rate: l.rate, amount: l.amount, optional: l.optional, selected: l.selected })),
+    lineItems: lines.map((l) => ({
+      id: l.id,
+      description: l.description,
+      quantity: l.quantity,
+      rate: l.rate,
+      amount: l.amount,
+      discountType: l.discountType,
+      discountValue: l.discountValue,
+      discount: l.discount,
+      taxRates: l.taxRates,
+      optional: l.optional,
+      selected: l.selected,
+    })),
     subtotal: row.subtotal,
     tax: row.tax ?? '0.00',
     total: row.total,
+    ...documentPricingOf(row),
+    taxRounding: row.taxRounding,
     validUntil: row.validUntil?.toISOString() ?? null,
     terms: row.terms,
     deposit: deposit && {

@@ -28,6 +28,7 @@ export interface CustomerFormValues {
   creditLimit: string;
   paymentTerms: PaymentTerms;
   preferredPaymentMethod: PreferredPaymentMethod | '';
+  taxExempt: boolean;
 }
 
 function isPaymentTerms(value: string): value is PaymentTerms {
@@ -53,6 +54,7 @@ export function customerFormValues(customer: Customer | null, organizationId: nu
     creditLimit: customer?.creditLimit ?? '',
     paymentTerms: customer && isPaymentTerms(customer.paymentTerms) ? customer.paymentTerms : DEFAULT_PAYMENT_TERMS,
     preferredPaymentMethod: customer && isPaymentMethod(customer.preferredPaymentMethod) ? customer.preferredPaymentMethod : '',
+    taxExempt: customer?.taxExempt ?? false,
   };
 }
 
@@ -89,7 +91,7 @@ export function shouldFillPlace(city: string, state: string): boolean {
 export function issueField(path: string | (string | number)[]): keyof CustomerFormValues | null {
   const head = Array.isArray(path) ? path[0] : path.split('.')[0];
   const fields: readonly (keyof CustomerFormValues)[] = [
-    'organizationId', 'name', 'email', 'phone', 'address', 'city', 'state', 'zip', 'companyName', 'notes', 'creditLimit', 'paymentTerms', 'preferredPaymentMethod',
+    'organizationId', 'name', 'email', 'phone', 'address', 'city', 'state', 'zip', 'companyName', 'notes', 'creditLimit', 'paymentTerms', 'preferredPaymentMethod', 'taxExempt',
   ];
   return typeof head === 'string' && (fields as readonly string[]).includes(head) ? (head as keyof CustomerFormValues) : null;
 }

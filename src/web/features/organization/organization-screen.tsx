@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Plus } from 'lucide-react';
 import type { Organization, OrganizationListItem } from '@contracts/organizations';
 import { useCurrentUser } from '@/lib/auth/current-user';
+import { useCan } from '@/lib/auth/use-can';
 import { useOrganizations } from '@/lib/use-organizations';
 import { PageHeader } from '@/components/page-header';
 import { PanelStatus } from '@/components/panel-status';
@@ -9,15 +10,17 @@ import { Button } from '@/components/ui/button';
 import { OrganizationDetails } from '@/features/organization/components/organization-details';
 import { OrganizationDialog } from '@/features/organization/components/organization-dialog';
 import { OrganizationList } from '@/features/organization/components/organization-list';
+import { TaxesCard } from '@/features/organization/components/taxes-card';
 
 /**
  * Organization Management (docs/rules/organizations-and-roles.md#organization-form): a super user sees every organization and creates new ones; an
- * organization admin sees and edits their own. Details, logo, public URLs, labels and the payment
+ * organization admin sees and edits their own. Details, logo, public URLs, labels, taxes and the payment
  * processors (Manage/Hide) of the chosen organization, drawn by `processorsPanel` (app/routes/organization-route.tsx).
  */
 export function OrganizationScreen({ processorsPanel }: { processorsPanel: (organizationId: number) => ReactNode }) {
   const { user } = useCurrentUser();
   const isSuperUser = user?.role === 'super_user';
+  const can = useCan();
   const list = useOrganizations();
   const organizations = list.data ?? [];
   const [chosenId, setChosenId] = useState<number | null>(null);
@@ -28,7 +31,7 @@ export function OrganizationScreen({ processorsPanel }: { processorsPanel: (orga
     <div className="mx-auto max-w-6xl">
       <PageHeader
         title="Organization"
-        description={isSuperUser ? 'Every organization: details, logo, public pages and payment processors.' : 'Your business details, logo, public pages and payment processors.'}
+        description={isSuperUser ? 'Every organization: details, logo, public pages, taxes and payment processors.' : 'Your business details, logo, public pages, taxes and payment processors.'}
         actions={
           isSuperUser && (
             <Button onClick={() => setEditing('new')}>
@@ -51,6 +54,7 @@ export function OrganizationScreen({ processorsPanel }: { processorsPanel: (orga
           {selected && (
             <div className="grid min-w-0 gap-6">
               <OrganizationDetails organization={selected} onEdit={() => setEditing(selected)} />
+              {can('manage_organization') && <TaxesCard key={selected.id} organizationId={isSuperUser ? selected.id : null} />}
               {processorsPanel(selected.id)}
             </div>
           )}

@@ -7,6 +7,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCustomer } from '@/features/customers/api/get-customer';
+import { TaxExemptBadge } from '@/features/customers/components/tax-exempt-badge';
 import { addressLine, orDash } from '@/features/customers/customer-display';
 import { paymentMethodLabel, paymentTermsLabel } from '@/lib/customer-labels';
 
@@ -38,6 +39,7 @@ export function CustomerDetailsDialog({ customerId, onOpenChange }: CustomerDeta
         <DialogHeader>
           <DialogTitle>{c?.name ?? singular(labels.customers)}</DialogTitle>
           <DialogDescription>{singular(labels.customers)} details</DialogDescription>
+          {c?.taxExempt && <TaxExemptBadge exempt className="self-center sm:self-start" />}
         </DialogHeader>
         {customer.isError ? (
           <Alert variant="destructive">

@@ -1,3 +1,4 @@
+import { CheckboxField } from '@/components/form-fields';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -41,6 +42,7 @@ const customerFields = {
   creditLimit: textField(shape.creditLimit),
   paymentTerms: heldAs<PaymentTerms>()(shape.paymentTerms),
   preferredPaymentMethod: heldAs<PreferredPaymentMethod | ''>()(shape.preferredPaymentMethod),
+  taxExempt: heldAs<boolean>()(shape.taxExempt),
 };
 
 /** Super users creating a customer must choose its organization; nobody else sends one (the field stays unsent). */
@@ -319,6 +321,7 @@ export function CustomerForm({ customer, defaultOrganizationId, organizations, i
             )}
           />
         </div>
+        <CheckboxField control={form.control} name="taxExempt" label="Tax exempt" hint="Invoices and estimates for them add no tax." />
         <FormField
           control={form.control}
           name="notes"

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { OrganizationCell, OrganizationHead, OrganizationLine } from '@/components/organization-column';
 import { CustomerPortalActions } from '@/features/customers/components/customer-portal-actions';
+import { TaxExemptBadge } from '@/features/customers/components/tax-exempt-badge';
 import { addressLine, addressLines, MISSING, orDash } from '@/features/customers/customer-display';
 
 interface CustomersTableProps {
@@ -46,7 +47,10 @@ export function CustomersTable({ customers, canManage, onEdit }: CustomersTableP
           <TableBody>
             {customers.map((c) => (
               <TableRow key={c.id} data-testid="customer-row" data-customer-id={c.id}>
-                <TableCell className="min-w-36 font-medium">{c.name}</TableCell>
+                <TableCell className="min-w-36 font-medium">
+                  {c.name}
+                  <TaxExemptBadge exempt={c.taxExempt} className="mt-1 flex" />
+                </TableCell>
                 <OrganizationCell organizationId={c.organizationId} always />
                 <TableCell className="max-w-40 min-w-32">{orDash(c.companyName)}</TableCell>
                 <TableCell>
@@ -79,6 +83,7 @@ export function CustomersTable({ customers, canManage, onEdit }: CustomersTableP
           <li key={c.id} className="flex items-start gap-3 px-4 py-3" data-testid="customer-card">
             <div className="min-w-0 flex-1 space-y-0.5 text-sm">
               <p className="truncate font-medium">{c.name}</p>
+              <TaxExemptBadge exempt={c.taxExempt} />
               {c.companyName && <p className="truncate text-muted-foreground">{c.companyName}</p>}
               <p className="truncate">{orDash(c.email)}</p>
               <p className="tabular-nums">{formatPhone(c.phone)}</p>
