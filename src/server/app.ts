@@ -26,6 +26,7 @@ import { estimatesRoutes } from './features/estimates/estimates.routes';
 import { quoteApprovalRoutes } from './features/quote-approval/quote-approval.routes';
 import { paymentPlansRoutes } from './features/payment-plans/payment-plans.routes';
 import { taxRatesRoutes } from './features/tax-rates/tax-rates.routes';
+import { paymentRemindersRoutes } from './features/payment-reminders/payment-reminders.routes';
 import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { creditNotesRoutes } from './features/credit-notes/credit-notes.routes';
 import { refundsRoutes } from './features/refunds/refunds.routes';
@@ -91,6 +92,7 @@ const FEATURES: ((app: ZodApp, deps: AppDeps) => void)[] = [
   creditNotesRoutes,
   paymentPlansRoutes,
   taxRatesRoutes,
+  paymentRemindersRoutes,
   paymentsRoutes,
   refundsRoutes,
   paymentProcessorsRoutes,

@@ -1,4 +1,5 @@
 // Reads config, opens the database, migrates, seeds, listens.
+import { startPaymentReminderJob } from './jobs/payment-reminders';
 import { assertServerConfig, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrateThen } from './db/migrate';
@@ -61,11 +62,20 @@ async function main() {
     onError: (err) => app.log.error({ err }, 'appointment reminders failed'),
   });
 
+  const stopPaymentReminders = startPaymentReminderJob({
+    db: database.db,
+    mailer: deps.mailer,
+    sms: deps.sms,
+    appUrl: config.appUrl,
+    onError: (err) => app.log.error({ err }, 'payment reminders failed'),
+  });
+
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     clearInterval(housekeeping);
     clearInterval(overdueTimer);
     await stopReminders();
+    await stopPaymentReminders();
     await app.close();
     await database.close();
     process.exit(0);

@@ -16,3 +16,4 @@ export * from './short-urls';
 export * from './figures';
 export * from './credit-notes';
 export * from './tax-rates';
+export * from './payment-reminders';

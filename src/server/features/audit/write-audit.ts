@@ -24,3 +24,18 @@ export async function writeAudit(db: DbOrTx, ctx: RequestContext, entry: AuditEn
     userAgent: ctx.userAgent?.slice(0, 500) ?? null,
   });
 }
+
+/** What the system did on its own (a job): no person, no address. */
+export async function writeSystemAudit(db: DbOrTx, entry: AuditEntry & { organizationId: number }): Promise<void> {
+  await db.insert(auditLog).values({
+    organizationId: entry.organizationId,
+    actorUserId: null,
+    asUserId: null,
+    action: entry.action,
+    entityType: entry.entityType ?? null,
+    entityId: entry.entityId ?? null,
+    details: entry.details ?? null,
+    ip: null,
+    userAgent: null,
+  });
+}

@@ -24,9 +24,23 @@ export async function createInvoicePaymentLink(
     .limit(1);
   if (!found) throw notFound(PAYMENT_LINK_MESSAGES.invoiceNotFound);
 
+  return openInvoicePaymentLink(db, found.organizationId, invoiceId, appUrl, input);
+}
+
+/**
+ * The invoice's open payment link, or a new one for its balance due, inside its organization (the caller has found the
+ * invoice there). The payment reminder job hands out the same link as staff do. 409 when nothing is owed.
+ */
+export async function openInvoicePaymentLink(
+  db: DbOrTx,
+  organizationId: number,
+  invoiceId: number,
+  appUrl: string,
+  input: { expiresInDays?: number } = {},
+): Promise<{ link: PaymentLink; created: boolean }> {
   // The invoice row lock makes two clicks on Generate hand out one link, not two.
   return db.transaction(async (tx) => {
-    const balance = await lockInvoiceBalance(tx, found.organizationId, invoiceId);
+    const balance = await lockInvoiceBalance(tx, organizationId, invoiceId);
     assertPayable(balance, 0);
     const now = new Date();
     const amount = fromCents(balance.balanceCents);
@@ -35,7 +49,7 @@ export async function createInvoicePaymentLink(
       .from(paymentLinks)
       .where(
         and(
-          eq(paymentLinks.organizationId, found.organizationId),
+          eq(paymentLinks.organizationId, organizationId),
           eq(paymentLinks.invoiceId, invoiceId),
           eq(paymentLinks.status, 'active'),
           or(isNull(paymentLinks.expiresAt), gt(paymentLinks.expiresAt, now)),
@@ -52,7 +66,7 @@ export async function createInvoicePaymentLink(
     const [row] = await tx
       .insert(paymentLinks)
       .values({
-        organizationId: found.organizationId,
+        organizationId: organizationId,
         invoiceId,
         linkId: newLinkId(),
         amount,

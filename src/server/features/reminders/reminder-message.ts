@@ -33,9 +33,9 @@ export function reminderVariables(s: ReminderSubject): ReminderVariables {
 // in braces is left as the author wrote it.
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}|\{(\w+)\}/g;
 
-export function fillTemplate(template: string, vars: ReminderVariables): string {
+export function fillTemplate(template: string, vars: Readonly<Record<string, string>>): string {
   return template.replace(PLACEHOLDER, (whole, a: string | undefined, b: string | undefined) => {
-    const name = (a ?? b) as keyof ReminderVariables;
+    const name = a ?? b ?? '';
     return Object.hasOwn(vars, name) ? vars[name] : whole;
   });
 }
