@@ -1,7 +1,7 @@
 // Estimates (quotes): request and response shapes (docs/rules/records.md#estimate-form).
 import { z } from 'zod';
 import { listQuerySchema } from './lists';
-import { TAX_ROUNDING, toCents } from './money';
+import { toCents } from './money';
 import {
   checkDiscount,
   decimalInput,
@@ -235,8 +235,6 @@ export const publicQuoteSchema = z.object({
   tax: z.string(),
   total: z.string(),
   ...documentPricingFields,
-  /** How taxes are rounded, so the page prices the customer's ticks as the server will (priceDocument). */
-  taxRounding: z.enum(TAX_ROUNDING),
   validUntil: z.string().nullable(),
   terms: z.string().nullable(),
   /** The deposit asked on approval: due on the current total, paid so far, and what is left to pay. */

@@ -3,7 +3,7 @@
 // are validated for the form's messages but never trusted.
 import { z } from 'zod';
 import { parseInstant } from './dates';
-import { discountCents, DISCOUNT_TYPES, fromCents, lineAmountCents, MAX_CENTS, taxesByRate, toCents, type Cents, type Discount, type TaxRounding } from './money';
+import { discountCents, DISCOUNT_TYPES, TAX_ROUNDING, fromCents, lineAmountCents, MAX_CENTS, taxesByRate, toCents, type Cents, type Discount, type TaxRounding } from './money';
 
 export const MAX_LINE_ITEMS = 1000;
 export const MAX_TEXT = 10_000;
@@ -197,6 +197,8 @@ export const documentPricingFields = {
   pricesIncludeTax: z.boolean(),
   /** The customer was tax-exempt when the document was priced. */
   taxExempt: z.boolean(),
+  /** Where its tax was rounded, so a screen pricing a change (a credit, a tick) rounds as the server does. */
+  taxRounding: z.enum(TAX_ROUNDING),
 };
 
 export interface PricedLine {

@@ -20,6 +20,7 @@ export interface PickedCustomer {
   organizationId: number;
   name: string;
   paymentTerms?: string | null;
+  taxExempt?: boolean;
 }
 
 interface CustomerPickerProps {
@@ -61,7 +62,7 @@ export function CustomerPicker({ id, value, selectedName, onChange, invalid, dis
   };
 
   const choose = (customer: PickedCustomer) => {
-    onChange({ id: customer.id, organizationId: customer.organizationId, name: customer.name, paymentTerms: customer.paymentTerms });
+    onChange({ id: customer.id, organizationId: customer.organizationId, name: customer.name, paymentTerms: customer.paymentTerms, taxExempt: customer.taxExempt });
     close();
   };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyLineItem, lineAmount, lineCents, linesSubtotalCents } from '@/components/line-items-editor';
+import { emptyLineItem, lineAmount, lineCents, lineDiscountCents, linesSubtotalCents } from '@/components/line-items-editor';
 
 describe('line items (docs/rules/records.md#line-items)', () => {
   it('starts a line with quantity 1 and rate 0', () => {
@@ -31,5 +31,23 @@ describe('line items (docs/rules/records.md#line-items)', () => {
   it('adds the lines in cents', () => {
     const lines = Array.from({ length: 10 }, () => ({ description: 'x', quantity: '1', rate: '0.10' }));
     expect(linesSubtotalCents(lines)).toBe(100);
+  });
+});
+
+describe("a priced line's discount (docs/rules/money-and-payments.md#taxes-and-discounts)", () => {
+  it('takes a percent of the amount, rounded half away from zero, or an amount capped at it', () => {
+    expect(lineDiscountCents({ quantity: '3', rate: '33.33', discountType: 'percent', discountValue: '10' })).toBe(1000);
+    expect(lineDiscountCents({ quantity: '1', rate: '0.15', discountType: 'percent', discountValue: '50' })).toBe(8);
+    expect(lineDiscountCents({ quantity: '1', rate: '20', discountType: 'amount', discountValue: '25' })).toBe(2000);
+  });
+
+  it('is a percent until someone chooses an amount', () => {
+    expect(lineDiscountCents({ quantity: '1', rate: '200', discountValue: '12.5' })).toBe(2500);
+  });
+
+  it('counts nothing while the value is blank, not a number yet or negative', () => {
+    for (const discountValue of ['', ' ', '-', '-5', 'ten', undefined]) {
+      expect(lineDiscountCents({ quantity: '1', rate: '100', discountType: 'amount', discountValue })).toBe(0);
+    }
   });
 });

@@ -14,6 +14,8 @@ export interface CustomerOption {
   phone: string | null;
   /** The customer's payment terms (net30, due_on_receipt, ...): the invoice form suggests a due date from them. */
   paymentTerms: string | null;
+  /** Documents for a tax-exempt customer add no tax: the forms' totals follow the customer chosen. */
+  taxExempt: boolean;
 }
 
 export const CUSTOMER_OPTIONS_LIMIT = 50;
@@ -29,7 +31,7 @@ export function useCustomerOptions(search: string, organizationId: number | null
     queryKey: ['customers', 'options', q, organizationId],
     queryFn: async ({ signal }): Promise<CustomerOption[]> => {
       const { rows } = await api.getPage<Customer>(listPath('/api/customers', { q, limit: CUSTOMER_OPTIONS_LIMIT, organizationId }), { signal });
-      return rows.map(({ id, organizationId, name, email, phone, paymentTerms }) => ({ id, organizationId, name, email, phone, paymentTerms }));
+      return rows.map(({ id, organizationId, name, email, phone, paymentTerms, taxExempt }) => ({ id, organizationId, name, email, phone, paymentTerms, taxExempt }));
     },
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,

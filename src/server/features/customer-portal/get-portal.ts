@@ -95,6 +95,7 @@ export async function getPortal(db: DbOrTx, customer: CustomerRow, viewer: Porta
       taxes: inv.taxes,
       pricesIncludeTax: inv.pricesIncludeTax,
       taxExempt: inv.taxExempt,
+      taxRounding: inv.taxRounding,
       total: inv.total,
       balanceDue: fromCents(balance),
       isOverdue: isOverdue(inv, now),

@@ -165,8 +165,10 @@ export function documentPricingOf(row: {
   taxes: PricedDocument['taxes'];
   pricesIncludeTax: boolean;
   taxExempt: boolean;
+  taxRounding: PricingSettings['taxRounding'];
 }) {
   return {
+    taxRounding: row.taxRounding,
     discountType: row.discountType,
     discountValue: row.discountValue,
     discount: row.discount,

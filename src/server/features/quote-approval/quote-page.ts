@@ -132,7 +132,6 @@ export async function publicQuote(db: DbOrTx, config: Pick<Config, 'APP_SECRET'>
     tax: row.tax ?? '0.00',
     total: row.total,
     ...documentPricingOf(row),
-    taxRounding: row.taxRounding,
     validUntil: row.validUntil?.toISOString() ?? null,
     terms: row.terms,
     deposit: deposit && {

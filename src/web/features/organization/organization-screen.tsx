@@ -10,11 +10,12 @@ import { Button } from '@/components/ui/button';
 import { OrganizationDetails } from '@/features/organization/components/organization-details';
 import { OrganizationDialog } from '@/features/organization/components/organization-dialog';
 import { OrganizationList } from '@/features/organization/components/organization-list';
+import { PaymentRemindersCard } from '@/features/organization/components/payment-reminders-card';
 import { TaxesCard } from '@/features/organization/components/taxes-card';
 
 /**
  * Organization Management (docs/rules/organizations-and-roles.md#organization-form): a super user sees every organization and creates new ones; an
- * organization admin sees and edits their own. Details, logo, public URLs, labels, taxes and the payment
+ * organization admin sees and edits their own. Details, logo, public URLs, labels, taxes, payment reminders and the payment
  * processors (Manage/Hide) of the chosen organization, drawn by `processorsPanel` (app/routes/organization-route.tsx).
  */
 export function OrganizationScreen({ processorsPanel }: { processorsPanel: (organizationId: number) => ReactNode }) {
@@ -31,7 +32,7 @@ export function OrganizationScreen({ processorsPanel }: { processorsPanel: (orga
     <div className="mx-auto max-w-6xl">
       <PageHeader
         title="Organization"
-        description={isSuperUser ? 'Every organization: details, logo, public pages, taxes and payment processors.' : 'Your business details, logo, public pages, taxes and payment processors.'}
+        description={isSuperUser ? 'Every organization: details, logo, public pages, taxes, payment reminders and payment processors.' : 'Your business details, logo, public pages, taxes, payment reminders and payment processors.'}
         actions={
           isSuperUser && (
             <Button onClick={() => setEditing('new')}>
@@ -55,6 +56,7 @@ export function OrganizationScreen({ processorsPanel }: { processorsPanel: (orga
             <div className="grid min-w-0 gap-6">
               <OrganizationDetails organization={selected} onEdit={() => setEditing(selected)} />
               {can('manage_organization') && <TaxesCard key={selected.id} organizationId={isSuperUser ? selected.id : null} />}
+              {can('manage_organization') && <PaymentRemindersCard key={selected.id} organizationId={isSuperUser ? selected.id : null} />}
               {processorsPanel(selected.id)}
             </div>
           )}

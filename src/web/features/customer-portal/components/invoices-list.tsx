@@ -1,12 +1,14 @@
 import { CalendarClock, CreditCard, Download, FileText } from 'lucide-react';
 import type { PortalInvoice } from '@contracts/customer-portal';
 import { formatDate } from '@contracts/format';
-import { formatMoney } from '@contracts/money';
+import { formatMoney, fromCents } from '@contracts/money';
+import { taxRateLabel } from '@/components/document-totals';
 import { StatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { figuresOfAnswer } from '@/lib/document-pricing';
 import { installmentLabel } from '../portal-display';
 
 interface InvoicesListProps {
@@ -33,6 +35,32 @@ function InstallmentLine({ invoice }: { invoice: PortalInvoice }) {
         {installmentLabel(installment)}: <span className="font-medium text-foreground tabular-nums">{formatMoney(installment.amountDue)}</span> due{' '}
         {formatDate(installment.dueDate)}
       </span>
+    </p>
+  );
+}
+
+/**
+ * How the total is made when there is more to it than the lines: the discount, the tax per rate (or as included in the
+ * prices), an exemption (docs/rules/money-and-payments.md#taxes-and-discounts).
+ */
+function InvoiceFigures({ invoice }: { invoice: PortalInvoice }) {
+  const figures = figuresOfAnswer({ ...invoice, lineItems: [] });
+  if (!figures.discount && figures.taxes.length === 0 && figures.taxCents === 0 && !figures.taxExempt) return null;
+  const money = (cents: number) => formatMoney(fromCents(cents));
+  const parts = [
+    `Subtotal ${money(figures.subtotalCents)}`,
+    figures.discount && `Discount ${figures.discount.percent ? `${figures.discount.percent} % ` : ''}-${money(figures.discount.cents)}`,
+    ...figures.taxes.map((t) => `${figures.pricesIncludeTax ? 'includes ' : ''}${taxRateLabel(t)} ${money(t.cents)}`),
+    figures.taxes.length === 0 && (figures.taxExempt ? 'Tax exempt' : figures.taxCents > 0 && `Tax ${money(figures.taxCents)}`),
+  ].filter(Boolean);
+  return (
+    <p className="flex flex-wrap gap-x-1.5 text-xs font-normal text-muted-foreground tabular-nums" data-testid="portal-invoice-figures">
+      {parts.map((part, i) => (
+        <span key={i} className="whitespace-nowrap">
+          {i > 0 && <span aria-hidden>· </span>}
+          {part}
+        </span>
+      ))}
     </p>
   );
 }
@@ -91,6 +119,7 @@ export function InvoicesList(props: InvoicesListProps) {
                   <TableRow key={inv.id} data-testid="portal-invoice-row">
                     <TableCell className="font-medium">
                       {inv.invoiceNumber}
+                      <InvoiceFigures invoice={inv} />
                       <InstallmentLine invoice={inv} />
                     </TableCell>
                     <TableCell>
@@ -119,6 +148,7 @@ export function InvoicesList(props: InvoicesListProps) {
                     <InvoiceStatus invoice={inv} />
                   </div>
                 </div>
+                <InvoiceFigures invoice={inv} />
                 <InstallmentLine invoice={inv} />
                 <Actions invoice={inv} {...props} />
               </li>

@@ -16,6 +16,8 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { DateField, StatusSelectField } from '@/components/form-fields';
+import { DocumentAdjustmentFields } from '@/components/document-discount-field';
+import { DocumentTotals } from '@/components/document-totals';
 import { LineItemsEditor } from '@/components/line-items-editor';
 import { statusText } from '@/components/status-badge';
 import { useCreateEstimate } from '@/features/estimates/api/create-estimate';
@@ -26,10 +28,10 @@ import { EstimateApprovalPanel, hasApprovalStory } from '@/features/estimates/co
 import { NewVersionDialog } from '@/features/estimates/components/new-version-dialog';
 import {
   estimateFormSchema,
-  estimateTotals,
   formDepositCents,
   estimateValues,
   newEstimateValues,
+  priceEstimateForm,
   statusChoices,
   toEstimatePayload,
   toEstimateUpdate,
@@ -39,6 +41,7 @@ import {
 import { canConvert, canStartNewVersion } from '@/features/estimates/lib/estimate-status';
 import { CustomerPicker } from '@/components/customer-picker';
 import { useCan } from '@/lib/auth/use-can';
+import { figuresOfAnswer, figuresOfPriced, lineRateIds, ratesOfLines, useDocumentPricing } from '@/lib/document-pricing';
 import { applyServerIssues } from '@/lib/server-issues';
 import { useRecordWord } from '@/lib/use-labels';
 
@@ -80,6 +83,10 @@ function EstimateFormBody({ estimate, onDone }: { estimate: Estimate | null; onD
   // Approved (signed) or converted: what the customer agreed to stays as it is (docs/rules/quote-approval.md#versions).
   const isLocked = isEdit && estimateLocked(estimate.status);
   const [customerName, setCustomerName] = useState<string | null>(estimate?.customerName ?? null);
+  // The customer's organization prices the estimate (a super user's session spans several), and its tax exemption.
+  const [organizationId, setOrganizationId] = useState<number | null>(estimate?.organizationId ?? null);
+  const [taxExempt, setTaxExempt] = useState(estimate?.taxExempt ?? false);
+  const pricing = useDocumentPricing(organizationId, estimate ? ratesOfLines(estimate.lineItems) : [], isReadOnly || isLocked);
   const [askingNewVersion, setAskingNewVersion] = useState(false);
   const [converting, setConverting] = useState(false);
   const form = useForm<EstimateFormValues, unknown, EstimateFormOutput>({
@@ -89,9 +96,18 @@ function EstimateFormBody({ estimate, onDone }: { estimate: Estimate | null; onD
   const create = useCreateEstimate();
   const update = useUpdateEstimate();
   const isSaving = create.isPending || update.isPending;
-  const [lineItems, tax, depositType, depositValue] = useWatch({ control: form.control, name: ['lineItems', 'tax', 'depositType', 'depositValue'] });
-  const totals = estimateTotals({ lineItems, tax });
-  const depositDue = formDepositCents({ lineItems, tax, depositType, depositValue });
+  const [lineItems, tax, discountType, discountValue, depositType, depositValue] = useWatch({
+    control: form.control,
+    name: ['lineItems', 'tax', 'discountType', 'discountValue', 'depositType', 'depositValue'],
+  });
+  const live = { lineItems, tax, discountType, discountValue };
+  // What the customer approved (or staff may not change) stays as the server priced it; a draft is priced live.
+  const figures =
+    estimate && (isReadOnly || isLocked) ? figuresOfAnswer(estimate) : figuresOfPriced(priceEstimateForm(live, pricing, taxExempt), pricing, taxExempt);
+  const depositDue = formDepositCents({ ...live, depositType, depositValue }, pricing, taxExempt);
+  // The tax typed by hand is for an organization without rates; one kept from before rates stays visible while it counts.
+  const anyLineRated = (lineItems ?? []).some((l) => lineRateIds(l, pricing).length > 0);
+  const showManualTax = pricing.isReady && (pricing.activeRates.length === 0 || (Boolean(tax?.trim()) && !anyLineRated));
 
   // The messages of docs/rules/records.md#messages-on-screen ("Estimate updated successfully", "Failed to update estimate").
   const handlers = (verb: 'create' | 'update') => ({
@@ -106,9 +122,9 @@ function EstimateFormBody({ estimate, onDone }: { estimate: Estimate | null; onD
   });
   const onValid = (out: EstimateFormOutput) => {
     const raw = form.getValues();
-    if (!estimate) return create.mutate(toEstimatePayload(out, raw), handlers('create'));
+    if (!estimate) return create.mutate(toEstimatePayload(out, raw, pricing, taxExempt), handlers('create'));
     // A locked estimate takes no change (toEstimateUpdate): the form offers no save for it.
-    const input = toEstimateUpdate(out, raw, estimate);
+    const input = toEstimateUpdate(out, raw, estimate, pricing, taxExempt);
     if (input) update.mutate({ id: estimate.id, input }, handlers('update'));
   };
 
@@ -178,6 +194,8 @@ function EstimateFormBody({ estimate, onDone }: { estimate: Estimate | null; onD
                     organizationId={estimate?.organizationId ?? null}
                     onChange={(customer) => {
                       setCustomerName(customer.name);
+                      setOrganizationId(customer.organizationId);
+                      setTaxExempt(customer.taxExempt ?? false);
                       field.onChange(customer.id);
                     }}
                   />
@@ -216,25 +234,20 @@ function EstimateFormBody({ estimate, onDone }: { estimate: Estimate | null; onD
             <StatusSelectField control={form.control} name="status" label="Status" statuses={statusChoices(estimate?.status ?? 'draft')} labelOf={statusText} />
             <DateField control={form.control} name="validUntil" label="Valid Until" />
           </div>
-          <LineItemsEditor disabled={isSaving} readOnly={isReadOnly || isLocked} optionalItems />
+          <LineItemsEditor
+            disabled={isSaving}
+            readOnly={isReadOnly || isLocked}
+            optionalItems
+            pricing={{ rates: pricing.activeRates, defaultRateIds: pricing.defaultRateIds, rateById: pricing.rateById }}
+          />
           {!isLocked && (
             <p className="-mt-2 text-xs text-muted-foreground">
               The {client.lower} may add optional lines when approving; until then they are not in the total.
             </p>
           )}
-          <FormField
-            control={form.control}
-            name="tax"
-            render={({ field }) => (
-              <FormItem className="sm:max-w-48">
-                <FormLabel>Tax</FormLabel>
-                <FormControl>
-                  <Input type="number" inputMode="decimal" min={0} step="0.01" placeholder="0.00" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          {!isReadOnly && !isLocked && (
+            <DocumentAdjustmentFields showManualTax={showManualTax} />
+          )}
           <FormField
             control={form.control}
             name="terms"
@@ -302,23 +315,7 @@ function EstimateFormBody({ estimate, onDone }: { estimate: Estimate | null; onD
           />
         </fieldset>
 
-        <dl className="grid gap-1 rounded-md bg-muted px-4 py-3 text-sm">
-          <div className="flex justify-between">
-            <dt>Subtotal</dt>
-            <dd className="tabular-nums" data-testid="estimate-subtotal">
-              {formatMoney(fromCents(totals.subtotalCents))}
-            </dd>
-          </div>
-          <div className="flex justify-between">
-            <dt>Tax</dt>
-            <dd className="tabular-nums">{formatMoney(fromCents(totals.taxCents))}</dd>
-          </div>
-          <div className="flex justify-between text-base font-semibold">
-            <dt>Total</dt>
-            <dd className="tabular-nums" data-testid="estimate-total">
-              {formatMoney(fromCents(totals.totalCents))}
-            </dd>
-          </div>
+        <DocumentTotals figures={figures} idPrefix="estimate">
           {depositDue > 0 && (
             <div className="flex justify-between text-muted-foreground">
               <dt>Deposit due on approval</dt>
@@ -328,7 +325,7 @@ function EstimateFormBody({ estimate, onDone }: { estimate: Estimate | null; onD
               </dd>
             </div>
           )}
-        </dl>
+        </DocumentTotals>
 
         <DialogFooter>
           <Button variant="outline" onClick={onDone} disabled={isSaving}>

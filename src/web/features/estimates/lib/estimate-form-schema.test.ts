@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Estimate } from '@contracts/estimates';
+import { documentPricingOf, type DocumentPricing } from '@/lib/document-pricing';
 import {
   estimateFormSchema,
-  estimateTotals,
   estimateValues,
   formStatus,
   newEstimateValues,
+  priceEstimateForm,
   statusChoices,
   toEstimatePayload,
   toEstimateUpdate,
@@ -20,6 +21,17 @@ const values = (patch: Partial<EstimateFormValues> = {}): EstimateFormValues => 
   lineItems: [{ description: 'Cabinets', quantity: '2', rate: '199.99' }],
   ...patch,
 });
+
+/** An organization without tax rates. */
+const NO_RATES = documentPricingOf({ pricesIncludeTax: false, taxRounding: 'per_document', rates: [] });
+
+/** subtotal, tax and total in cents, as the form shows them. */
+const estimateTotals = (raw: Parameters<typeof priceEstimateForm>[0], pricing: DocumentPricing = NO_RATES, taxExempt = false) => {
+  const priced = priceEstimateForm(raw, pricing, taxExempt);
+  return { subtotalCents: priced.subtotalCents, taxCents: priced.taxCents, totalCents: priced.totalCents };
+};
+const payloadOf = (raw: EstimateFormValues, pricing: DocumentPricing = NO_RATES) => toEstimatePayload(estimateFormSchema.parse(raw), raw, pricing, false);
+const plainLine = { discountType: null, discountValue: null, discount: '0.00', taxRates: [] };
 
 const stored = (patch: Partial<Estimate> = {}): Estimate => ({
   id: 7,
@@ -38,10 +50,17 @@ const stored = (patch: Partial<Estimate> = {}): Estimate => ({
   notes: null,
   terms: '50% deposit',
   lineItems: [
-    { id: 1, description: 'Cabinets', quantity: '2.00', rate: '199.99', amount: '399.98', sortOrder: 0, optional: false, selected: true },
-    { id: 2, description: 'Soft-close hinges', quantity: '1.00', rate: '10.00', amount: '10.00', sortOrder: 1, optional: true, selected: true },
-    { id: 3, description: 'Under-cabinet lights', quantity: '1.00', rate: '80.00', amount: '80.00', sortOrder: 2, optional: true, selected: false },
+    { id: 1, description: 'Cabinets', quantity: '2.00', rate: '199.99', amount: '399.98', sortOrder: 0, optional: false, selected: true, ...plainLine },
+    { id: 2, description: 'Soft-close hinges', quantity: '1.00', rate: '10.00', amount: '10.00', sortOrder: 1, optional: true, selected: true, ...plainLine },
+    { id: 3, description: 'Under-cabinet lights', quantity: '1.00', rate: '80.00', amount: '80.00', sortOrder: 2, optional: true, selected: false, ...plainLine },
   ],
+  discountType: null,
+  discountValue: null,
+  discount: '0.00',
+  taxes: [],
+  pricesIncludeTax: false,
+  taxExempt: false,
+  taxRounding: 'per_document',
   version: 1,
   approvalPath: null,
   sentAt: null,
@@ -73,9 +92,11 @@ describe('estimate form rules (docs/rules/records.md#estimate-form)', () => {
 
   it('sends the lines as a JSON string and the amounts as strings', () => {
     const raw = values({ tax: '10', validUntil: '2026-12-31', terms: '  ', notes: 'Gate code 1234' });
-    const payload = toEstimatePayload(estimateFormSchema.parse(raw), raw);
+    const payload = payloadOf(raw);
     expect(payload).toMatchObject({ subtotal: '399.98', tax: '10.00', total: '409.98', validUntil: '2026-12-31', status: 'draft', terms: null, notes: 'Gate code 1234' });
-    expect(JSON.parse(payload.lineItems as string)).toEqual([{ description: 'Cabinets', quantity: '2.00', rate: '199.99', amount: '399.98' }]);
+    expect(JSON.parse(payload.lineItems as string)).toEqual([
+      { description: 'Cabinets', quantity: '2.00', rate: '199.99', amount: '399.98', discountType: null, discountValue: null, taxRateIds: [] },
+    ]);
   });
 });
 
@@ -99,11 +120,12 @@ describe('optional lines', () => {
 
   it('sends optional and selected on optional lines, the amount of each line, and the subtotal of the lines that count', () => {
     const raw = values({ lineItems: lines });
-    const payload = toEstimatePayload(estimateFormSchema.parse(raw), raw);
+    const payload = payloadOf(raw);
+    const plain = { discountType: null, discountValue: null, taxRateIds: [] };
     expect(JSON.parse(payload.lineItems as string)).toEqual([
-      { description: 'Cabinets', quantity: '2.00', rate: '199.99', amount: '399.98' },
-      { description: 'Soft-close hinges', quantity: '1.00', rate: '10.00', amount: '10.00', optional: true, selected: false },
-      { description: 'Under-cabinet lights', quantity: '1.00', rate: '80.00', amount: '80.00', optional: true, selected: true },
+      { description: 'Cabinets', quantity: '2.00', rate: '199.99', amount: '399.98', ...plain },
+      { description: 'Soft-close hinges', quantity: '1.00', rate: '10.00', amount: '10.00', ...plain, optional: true, selected: false },
+      { description: 'Under-cabinet lights', quantity: '1.00', rate: '80.00', amount: '80.00', ...plain, optional: true, selected: true },
     ]);
     expect(payload).toMatchObject({ subtotal: '479.98', total: '479.98' });
   });
@@ -130,7 +152,7 @@ describe('statuses', () => {
 
   it('does not send back a status only the server sets (viewed)', () => {
     const raw = estimateValues(stored({ status: 'viewed' }));
-    const payload = toEstimateUpdate(estimateFormSchema.parse(raw), raw, { status: 'viewed' });
+    const payload = toEstimateUpdate(estimateFormSchema.parse(raw), raw, { status: 'viewed' }, NO_RATES, false);
     expect(payload).not.toHaveProperty('status');
     expect(payload).toMatchObject({ title: 'Kitchen remodel', terms: '50% deposit' });
   });
@@ -140,7 +162,7 @@ describe('a locked (approved or converted) estimate', () => {
   it('sends nothing: what the customer signed does not change, the notes neither', () => {
     for (const status of ['approved', 'converted']) {
       const raw = { ...estimateValues(stored({ status })), notes: 'Customer wants a Monday start', title: 'Changed anyway' };
-      expect(toEstimateUpdate(estimateFormSchema.parse(raw), raw, { status })).toBeNull();
+      expect(toEstimateUpdate(estimateFormSchema.parse(raw), raw, { status }, NO_RATES, false)).toBeNull();
     }
   });
 });
@@ -148,15 +170,15 @@ describe('a locked (approved or converted) estimate', () => {
 describe('deposits', () => {
   it('a percent deposit is computed on the live total in cents, and sent with its type', () => {
     const raw = values({ depositType: 'percent', depositValue: '25', tax: '10' });
-    expect(formDepositCents(raw)).toBe(Math.round((estimateTotals(raw).totalCents * 25) / 100));
-    const payload = toEstimatePayload(estimateFormSchema.parse(raw), raw);
+    expect(formDepositCents(raw, NO_RATES, false)).toBe(Math.round((estimateTotals(raw).totalCents * 25) / 100));
+    const payload = payloadOf(raw);
     expect(payload).toMatchObject({ depositType: 'percent', depositValue: '25.00' });
   });
 
   it('no deposit sends null for both; a type without a value or a percent over 100 is refused', () => {
     const none = values({ depositType: 'none', depositValue: '40' });
-    expect(toEstimatePayload(estimateFormSchema.parse(none), none)).toMatchObject({ depositType: null, depositValue: null });
-    expect(formDepositCents(none)).toBe(0);
+    expect(payloadOf(none)).toMatchObject({ depositType: null, depositValue: null });
+    expect(formDepositCents(none, NO_RATES, false)).toBe(0);
     const missing = estimateFormSchema.safeParse(values({ depositType: 'fixed', depositValue: '' }));
     expect(missing.success ? [] : missing.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['depositValue', 'Enter the deposit']]);
     const over = estimateFormSchema.safeParse(values({ depositType: 'percent', depositValue: '120' }));
@@ -165,6 +187,69 @@ describe('deposits', () => {
 
   it('a fixed deposit never passes the total', () => {
     const raw = values({ depositType: 'fixed', depositValue: '100000' });
-    expect(formDepositCents(raw)).toBe(estimateTotals(raw).totalCents);
+    expect(formDepositCents(raw, NO_RATES, false)).toBe(estimateTotals(raw).totalCents);
+  });
+});
+
+describe('taxes and discounts (docs/rules/money-and-payments.md#taxes-and-discounts)', () => {
+  const pricing = documentPricingOf({
+    pricesIncludeTax: false,
+    taxRounding: 'per_document',
+    rates: [
+      { id: 21, name: 'State', percent: '6.25', isDefault: true, archived: false },
+      { id: 22, name: 'City', percent: '2', isDefault: false, archived: false },
+    ],
+  });
+  // 2 x 199.99 = 399.98 less 10 % (40.00) is 359.98; the optional 80.00 ticked by the customer counts; 439.98 less 10.00.
+  const lines = [
+    { description: 'Cabinets', quantity: '2', rate: '199.99', discountType: 'percent' as const, discountValue: '10', taxRateIds: [21, 22] },
+    { description: 'Under-cabinet lights', quantity: '1', rate: '80', optional: true, selected: true },
+    { description: 'Soft-close hinges', quantity: '1', rate: '10', optional: true },
+  ];
+  const raw = values({ lineItems: lines, discountType: 'amount', discountValue: '10', tax: '99' });
+
+  it('prices the counted lines net of their discounts, less the estimate discount, plus each rate; the typed tax no longer counts', () => {
+    const priced = priceEstimateForm(raw, pricing, false);
+    expect(priced.subtotalCents).toBe(35998 + 8000);
+    expect(priced.discountCents).toBe(1000);
+    // State on both counted lines (the lights carry the default): 429.98 x 6.25 % = 26.87375, rounded once: 26.87.
+    // City on the cabinets only: 359.98 x 429.98 / 439.98 = 351.798... x 2 % = 7.04.
+    expect(priced.taxes.map((t) => [t.name, t.amount])).toEqual([
+      ['State', '26.87'],
+      ['City', '7.04'],
+    ]);
+    expect(priced.totalCents).toBe(42998 + 2687 + 704);
+  });
+
+  it('sends the line discounts, the rates (the default ones on a line nobody chose for) and the estimate discount', () => {
+    const payload = payloadOf(raw, pricing);
+    expect(payload).toMatchObject({ discountType: 'amount', discountValue: '10.00', total: '463.89' });
+    expect(JSON.parse(payload.lineItems as string).map((l: { discountType: string; discountValue: string; taxRateIds: number[] }) => [l.discountType, l.discountValue, l.taxRateIds])).toEqual([
+      ['percent', '10.00', [21, 22]],
+      [null, null, [21]],
+      [null, null, [21]],
+    ]);
+  });
+
+  it('a deposit percent is taken of the taxed total; a tax-exempt customer pays no tax', () => {
+    const deposit = { ...raw, depositType: 'percent' as const, depositValue: '50' };
+    // Half of 463.89, rounded half away from zero.
+    expect(formDepositCents(deposit, pricing, false)).toBe(23195);
+    expect(estimateTotals(raw, pricing, true)).toEqual({ subtotalCents: 43998, taxCents: 0, totalCents: 42998 });
+  });
+
+  it("loads a saved estimate's line discounts, rates and its own discount", () => {
+    const saved = stored({
+      discountType: 'percent',
+      discountValue: '12.50',
+      tax: '5.00',
+      taxes: [{ taxRateId: 21, name: 'State', percent: '6.25', amount: '5.00' }],
+      lineItems: [
+        { ...stored().lineItems[0], discountType: 'amount', discountValue: '20.00', discount: '20.00', taxRates: [{ id: 21, name: 'State', percent: '6.25' }] },
+      ],
+    });
+    const loaded = estimateValues(saved);
+    expect(loaded).toMatchObject({ discountType: 'percent', discountValue: '12.5', tax: '' });
+    expect(loaded.lineItems[0]).toMatchObject({ discountType: 'amount', discountValue: '20', taxRateIds: [21] });
   });
 });

@@ -1,7 +1,8 @@
-// The estimate form (docs/rules/records.md#estimate-form): the contract's rules and messages.
+// The estimate form (docs/rules/records.md#estimate-form): the contract's rules and messages, and its figures worked
+// out by priceDocument as the server will (docs/rules/money-and-payments.md#taxes-and-discounts).
 import { z } from 'zod';
-import { priceLineItems, type LineToPrice } from '@contracts/line-items';
-import { fromCents, toCents } from '@contracts/money';
+import type { PricedDocument } from '@contracts/line-items';
+import { fromCents, toCents, type DiscountType } from '@contracts/money';
 import {
   checkDeposit,
   createEstimateSchema,
@@ -15,15 +16,21 @@ import {
   type EstimateStatus,
   type UpdateEstimateInput,
 } from '@contracts/estimates';
-import { emptyLineItem, lineCents, type LineItemValues } from '@/components/line-items-editor';
+import { emptyLineItem, type LineItemValues } from '@/components/line-items-editor';
+import { lineRateIds, priceForm, type DocumentPricing } from '@/lib/document-pricing';
 import { chosenIdField, textField } from '@/lib/form-fields';
-import { formLineItemSchema, plainQuantity } from '@/lib/line-item-schema';
+import { checkFormDiscount, formDocumentDiscountFields, formLineItemSchema, formPricedLineFields, plainDecimal, plainQuantity } from '@/lib/line-item-schema';
 import { toDateInput } from '@/lib/date-time';
 
 const shape = createEstimateSchema.shape;
 
-/** A line as the form holds it: the shared line plus whether it is optional (and, as loaded, whether the customer ticked it). */
-const estimateLineSchema = formLineItemSchema.extend({ optional: z.boolean().optional(), selected: z.boolean().optional() });
+/**
+ * A line as the form holds it: the shared line, its discount and tax rates, and whether it is optional (and, as loaded,
+ * whether the customer ticked it).
+ */
+const estimateLineSchema = formLineItemSchema
+  .extend({ ...formPricedLineFields, optional: z.boolean().optional(), selected: z.boolean().optional() })
+  .superRefine((line, ctx) => checkFormDiscount({ discountType: line.discountType ?? undefined, discountValue: line.discountValue }, ctx));
 
 export const estimateFormSchema = z.object({
   customerId: chosenIdField(shape.customerId),
@@ -31,6 +38,7 @@ export const estimateFormSchema = z.object({
   description: z.string(),
   status: z.enum(ESTIMATE_STATUSES),
   validUntil: z.string(),
+  ...formDocumentDiscountFields,
   tax: textField(shape.tax),
   terms: textField(shape.terms),
   notes: textField(shape.notes),
@@ -38,7 +46,10 @@ export const estimateFormSchema = z.object({
   depositType: z.enum(['none', ...DEPOSIT_TYPES]),
   depositValue: textField(shape.depositValue),
   lineItems: z.array(estimateLineSchema).min(1, 'Add at least one line item'),
-}).superRefine((v, ctx) => checkDeposit({ depositType: depositTypeOf(v.depositType), depositValue: v.depositValue ?? null }, ctx));
+}).superRefine((v, ctx) => {
+  checkFormDiscount({ discountType: v.discountType ?? undefined, discountValue: v.discountValue }, ctx);
+  checkDeposit({ depositType: depositTypeOf(v.depositType), depositValue: v.depositValue ?? null }, ctx);
+});
 
 const depositTypeOf = (value: string) => DEPOSIT_TYPES.find((t) => t === value) ?? null;
 
@@ -49,6 +60,10 @@ export interface EstimateFormValues {
   status: EstimateStatus;
   /** `YYYY-MM-DD` or ''. */
   validUntil: string;
+  /** The estimate's own discount on its subtotal; a blank value is none. */
+  discountType: DiscountType;
+  discountValue: string;
+  /** The tax typed by hand: counts only while no line carries a rate. */
   tax: string;
   /** Shown to the customer on the quote page and the PDF. */
   terms: string;
@@ -68,6 +83,8 @@ export function newEstimateValues(): EstimateFormValues {
     description: '',
     status: 'draft',
     validUntil: '',
+    discountType: 'percent',
+    discountValue: '',
     tax: '',
     terms: '',
     notes: '',
@@ -100,7 +117,10 @@ export function estimateValues(estimate: Estimate): EstimateFormValues {
     description: estimate.description ?? '',
     status: formStatus(estimate.status),
     validUntil: toDateInput(estimate.validUntil),
-    tax: estimate.tax === '0.00' ? '' : estimate.tax,
+    discountType: estimate.discountType ?? 'percent',
+    discountValue: plainDecimal(estimate.discountValue),
+    // A tax typed by hand is the estimate's tax only while no rate priced it.
+    tax: estimate.taxes.length > 0 || estimate.tax === '0.00' ? '' : estimate.tax,
     terms: estimate.terms ?? '',
     notes: estimate.notes ?? '',
     depositType: estimate.depositType ?? 'none',
@@ -111,6 +131,9 @@ export function estimateValues(estimate: Estimate): EstimateFormValues {
             description: l.description,
             quantity: plainQuantity(l.quantity),
             rate: l.rate,
+            discountType: l.discountType ?? 'percent',
+            discountValue: plainDecimal(l.discountValue),
+            taxRateIds: l.taxRates.map((r) => r.id),
             optional: l.optional,
             // A required line is stored as selected; made optional here, it is offered unticked.
             selected: l.optional && l.selected,
@@ -127,48 +150,38 @@ function safeCents(value: string): number {
   }
 }
 
-/**
- * The lines priced as the server prices them (priceLineItems): a line the form would refuse, or one still being
- * typed, counts 0; an optional line counts only once the customer has ticked it.
- */
-export function priceFormLines(lines: readonly (Partial<LineItemValues> | undefined)[]) {
-  const toPrice = lines.map((line): LineToPrice => {
-    const valid = lineCents(line) > 0;
-    return {
-      description: line?.description ?? '',
-      quantity: valid ? (line?.quantity ?? '').trim() : '1',
-      rate: valid ? (line?.rate ?? '').trim() : '0',
-      optional: line?.optional === true,
-      selected: line?.selected === true,
-    };
-  });
-  return priceLineItems(toPrice);
-}
+type FiguresInput = Pick<EstimateFormValues, 'lineItems' | 'tax' | 'discountType' | 'discountValue'>;
 
-/** subtotal = the line amounts that count; total = subtotal + tax; in cents. */
-export function estimateTotals(values: Pick<EstimateFormValues, 'lineItems' | 'tax'>): { subtotalCents: number; taxCents: number; totalCents: number } {
-  const { subtotalCents } = priceFormLines(values.lineItems ?? []);
-  const taxCents = safeCents(values.tax ?? '');
-  return { subtotalCents, taxCents, totalCents: subtotalCents + taxCents };
+/**
+ * The form's figures as the server will price them: a line still being typed or one the form refuses counts 0, an
+ * optional line counts only once the customer has ticked it, a line nobody chose rates for carries the defaults.
+ */
+export function priceEstimateForm(values: FiguresInput, pricing: DocumentPricing, taxExempt: boolean): PricedDocument {
+  return priceForm(values, pricing, taxExempt);
 }
 
 /** The deposit due on the form's live total, in cents; 0 without one or while its value is being typed. */
-export function formDepositCents(values: Pick<EstimateFormValues, 'lineItems' | 'tax' | 'depositType' | 'depositValue'>): number {
+export function formDepositCents(values: FiguresInput & Pick<EstimateFormValues, 'depositType' | 'depositValue'>, pricing: DocumentPricing, taxExempt: boolean): number {
   const type = depositTypeOf(values.depositType ?? 'none');
   const cents = safeCents(values.depositValue ?? '');
   if (!type || cents <= 0) return 0;
-  return depositCents(estimateTotals(values).totalCents, type, fromCents(cents));
+  return depositCents(priceEstimateForm(values, pricing, taxExempt).totalCents, type, fromCents(cents));
 }
 
-/** The POST/PUT body (docs/rules/records.md#estimate-form): lineItems as a JSON string, amounts as strings. */
-export function toEstimatePayload(out: EstimateFormOutput, raw: EstimateFormValues): CreateEstimateInput {
-  const { subtotalCents, totalCents } = estimateTotals(raw);
-  const priced = priceFormLines(raw.lineItems);
+/**
+ * The POST/PUT body (docs/rules/records.md#estimate-form): lineItems as a JSON string, amounts as strings, each line
+ * with its discount and tax rates (the defaults for a line nobody chose rates for).
+ */
+export function toEstimatePayload(out: EstimateFormOutput, raw: EstimateFormValues, pricing: DocumentPricing, taxExempt: boolean): CreateEstimateInput {
+  const priced = priceEstimateForm(raw, pricing, taxExempt);
   const lines = out.lineItems.map((line, i) => ({
     description: line.description,
     quantity: line.quantity,
     rate: line.rate,
     amount: priced.lines[i]?.amount ?? '0.00',
+    discountType: line.discountValue ? (line.discountType ?? 'percent') : null,
+    discountValue: line.discountValue ?? null,
+    taxRateIds: lineRateIds(raw.lineItems[i], pricing),
     ...(line.optional ? { optional: true, selected: line.selected === true } : {}),
   }));
   return {
@@ -178,9 +191,11 @@ export function toEstimatePayload(out: EstimateFormOutput, raw: EstimateFormValu
     // Viewed and converted are the server's to set: an unchanged one is not sent back.
     ...(isSettableStatus(out.status) ? { status: out.status } : {}),
     lineItems: JSON.stringify(lines),
-    subtotal: fromCents(subtotalCents),
+    discountType: out.discountValue === null ? null : out.discountType,
+    discountValue: out.discountValue,
+    subtotal: fromCents(priced.subtotalCents),
     tax: out.tax ?? '0.00',
-    total: fromCents(totalCents),
+    total: fromCents(priced.totalCents),
     validUntil: out.validUntil || null,
     terms: out.terms ?? null,
     notes: out.notes ?? null,
@@ -193,7 +208,13 @@ export function toEstimatePayload(out: EstimateFormOutput, raw: EstimateFormValu
  * The PUT body of an edit. An approved or converted estimate is what the customer signed and takes no change
  * (docs/rules/quote-approval.md#versions): nothing is sent for it.
  */
-export function toEstimateUpdate(out: EstimateFormOutput, raw: EstimateFormValues, estimate: Pick<Estimate, 'status'>): UpdateEstimateInput | null {
+export function toEstimateUpdate(
+  out: EstimateFormOutput,
+  raw: EstimateFormValues,
+  estimate: Pick<Estimate, 'status'>,
+  pricing: DocumentPricing,
+  taxExempt: boolean,
+): UpdateEstimateInput | null {
   if (estimateLocked(estimate.status)) return null;
-  return toEstimatePayload(out, raw);
+  return toEstimatePayload(out, raw, pricing, taxExempt);
 }

@@ -6,6 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Check, Download, Mail } from 'lucide-react';
 import type { CreditNote } from '@contracts/credit-notes';
 import { creditableCents, type Invoice } from '@contracts/invoices';
+import { MAX_TAX_RATES_PER_LINE } from '@contracts/line-items';
 import { formatMoney, fromCents } from '@contracts/money';
 import { errorMessage } from '@/lib/api-client';
 import { applyServerIssues } from '@/lib/server-issues';
@@ -14,12 +15,15 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Textarea } from '@/components/ui/textarea';
-import { LineItemsEditor, linesSubtotalCents } from '@/components/line-items-editor';
+import { DocumentTotals } from '@/components/document-totals';
+import { LineItemsEditor } from '@/components/line-items-editor';
+import { figuresOfPriced, ratesOfLines, useDocumentPricing, type DocumentPricing } from '@/lib/document-pricing';
 import { useCreateCreditNote, useEmailCreditNote } from '@/features/invoices/api/credit-notes';
 import { useCreditNoteDownload } from '@/features/invoices/components/use-credit-note-download';
 import {
   creditNoteFormSchema,
   creditNoteValues,
+  priceCreditForm,
   toCreditNotePayload,
   type CreditNoteFormOutput,
   type CreditNoteFormValues,
@@ -37,17 +41,32 @@ export function CreditNoteDialog({ invoice, onClose }: { invoice: Invoice | null
   );
 }
 
+/**
+ * The organization's rates, with each rate as the invoice's lines carry it (what the server prices the credit with), and
+ * a new line carrying the rates the invoice's lines carry.
+ */
+function useCreditPricing(invoice: Invoice): DocumentPricing {
+  const invoiceRates = ratesOfLines(invoice.lineItems);
+  const pricing = useDocumentPricing(invoice.organizationId);
+  const rateById = new Map(pricing.rateById);
+  for (const rate of invoiceRates) rateById.set(rate.id, rate);
+  const defaultRateIds = [...new Set(invoiceRates.map((r) => r.id))].slice(0, MAX_TAX_RATES_PER_LINE);
+  // Rounded and included as the invoice was priced, whatever the organization's settings are now.
+  return { ...pricing, rateById, defaultRateIds, taxRounding: invoice.taxRounding, pricesIncludeTax: invoice.pricesIncludeTax };
+}
+
 function CreditNoteForm({ invoice, onClose }: { invoice: Invoice; onClose: () => void }) {
   const form = useForm<CreditNoteFormValues, unknown, CreditNoteFormOutput>({ resolver, defaultValues: creditNoteValues(invoice) });
   const create = useCreateCreditNote();
   const [issued, setIssued] = useState<CreditNote | null>(null);
+  const pricing = useCreditPricing(invoice);
   const lines = useWatch({ control: form.control, name: 'lineItems' });
-  const totalCents = linesSubtotalCents(lines ?? []);
+  const figures = figuresOfPriced(priceCreditForm(lines, pricing, invoice), { pricesIncludeTax: invoice.pricesIncludeTax }, invoice.taxExempt);
   const leftCents = creditableCents(invoice);
 
   const onValid = (out: CreditNoteFormOutput) =>
     create.mutate(
-      { invoiceId: invoice.id, input: toCreditNotePayload(out) },
+      { invoiceId: invoice.id, input: toCreditNotePayload(out, form.getValues(), pricing) },
       {
         onSuccess: (note) => {
           toast({ title: `Credit note ${note.creditNoteNumber} issued` });
@@ -85,20 +104,17 @@ function CreditNoteForm({ invoice, onClose }: { invoice: Invoice; onClose: () =>
               </FormItem>
             )}
           />
-          <LineItemsEditor disabled={create.isPending} />
+          <LineItemsEditor
+            disabled={create.isPending}
+            pricing={{ rates: pricing.activeRates, defaultRateIds: pricing.defaultRateIds, rateById: pricing.rateById }}
+          />
         </fieldset>
-        <dl className="grid gap-1 rounded-md bg-muted px-4 py-3 text-sm">
-          <div className="flex justify-between">
+        <DocumentTotals figures={figures} idPrefix="credit" totalLabel="Credit total">
+          <div className="flex justify-between text-muted-foreground">
             <dt>Left to credit</dt>
             <dd className="tabular-nums">{formatMoney(fromCents(leftCents))}</dd>
           </div>
-          <div className="flex justify-between text-base font-semibold">
-            <dt>Credit total</dt>
-            <dd className="tabular-nums" data-testid="credit-total">
-              {formatMoney(fromCents(totalCents))}
-            </dd>
-          </div>
-        </dl>
+        </DocumentTotals>
         <DialogFooter>
           <Button variant="outline" type="button" onClick={onClose} disabled={create.isPending}>
             Cancel

@@ -19,6 +19,8 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { DateField, StatusSelectField } from '@/components/form-fields';
+import { DocumentAdjustmentFields } from '@/components/document-discount-field';
+import { DocumentTotals } from '@/components/document-totals';
 import { LineItemsEditor } from '@/components/line-items-editor';
 import { useCreateInvoice } from '@/features/invoices/api/create-invoice';
 import { useInvoice } from '@/features/invoices/api/get-invoice';
@@ -29,10 +31,11 @@ import { useInvoiceActions } from '@/features/invoices/components/use-invoice-ac
 import {
   balanceDueCents,
   invoiceFormSchema,
-  invoiceTotalCents,
   invoiceValues,
+  isCompleteLine,
   linesWithWorkOrder,
   newInvoiceValues,
+  priceInvoiceForm,
   suggestedDueDate,
   toInvoicePayload,
   toInvoiceUpdate,
@@ -43,6 +46,7 @@ import { useCustomerWorkOrders } from '@/features/invoices/api/get-customer-work
 import { CustomerPicker } from '@/components/customer-picker';
 import { NO_EMAIL_REASON } from '@/components/email-to-customer-item';
 import { useCan } from '@/lib/auth/use-can';
+import { figuresOfAnswer, figuresOfPriced, lineRateIds, ratesOfLines, useDocumentPricing } from '@/lib/document-pricing';
 import { applyServerIssues } from '@/lib/server-issues';
 import { useLabels, useRecordWord } from '@/lib/use-labels';
 
@@ -97,6 +101,10 @@ function InvoiceFormBody({ invoice, onDone }: { invoice: Invoice | null; onDone:
   const amountsFixed = isEdit && invoice.amountsLocked;
   const [created, setCreated] = useState<Invoice | null>(null);
   const [customerName, setCustomerName] = useState<string | null>(invoice?.customerName ?? null);
+  // The customer's organization prices the invoice (a super user's session spans several), and its tax exemption.
+  const [organizationId, setOrganizationId] = useState<number | null>(invoice?.organizationId ?? null);
+  const [taxExempt, setTaxExempt] = useState(invoice?.taxExempt ?? false);
+  const pricing = useDocumentPricing(organizationId, invoice ? ratesOfLines(invoice.lineItems) : [], isReadOnly || amountsFixed);
   const form = useForm<InvoiceFormValues, unknown, InvoiceFormOutput>({
     resolver,
     defaultValues: invoice ? invoiceValues(invoice) : newInvoiceValues(),
@@ -107,9 +115,20 @@ function InvoiceFormBody({ invoice, onDone }: { invoice: Invoice | null; onDone:
   const isSaving = create.isPending || update.isPending;
   const isLocked = isReadOnly || isSaving || created !== null;
 
-  const [customerId, lineItems] = useWatch({ control: form.control, name: ['customerId', 'lineItems'] });
+  const [customerId, lineItems, discountType, discountValue, tax] = useWatch({
+    control: form.control,
+    name: ['customerId', 'lineItems', 'discountType', 'discountValue', 'tax'],
+  });
   const workOrders = useCustomerWorkOrders(customerId);
-  const totalCents = invoiceTotalCents(lineItems);
+  // What the customer received stays as the server priced it; anything still editable is priced live, as it will be saved.
+  const figures =
+    invoice && (isReadOnly || amountsFixed)
+      ? figuresOfAnswer(invoice)
+      : figuresOfPriced(priceInvoiceForm({ lineItems, discountType, discountValue, tax }, pricing, taxExempt), pricing, taxExempt);
+  const totalCents = figures.totalCents;
+  // The tax typed by hand is for an organization without rates; one kept from before rates stays visible while it counts.
+  const anyLineRated = (lineItems ?? []).filter(isCompleteLine).some((l) => lineRateIds(l, pricing).length > 0);
+  const showManualTax = pricing.isReady && (pricing.activeRates.length === 0 || (Boolean(tax?.trim()) && !anyLineRated));
 
   const addWorkOrder = (id: string) => {
     const workOrder = workOrders.data?.rows.find((wo) => String(wo.id) === id);
@@ -122,7 +141,7 @@ function InvoiceFormBody({ invoice, onDone }: { invoice: Invoice | null; onDone:
   const onValid = (out: InvoiceFormOutput) => {
     if (invoice) {
       update.mutate(
-        { id: invoice.id, input: toInvoiceUpdate(out, invoice) },
+        { id: invoice.id, input: toInvoiceUpdate(out, form.getValues(), invoice, pricing, taxExempt) },
         {
           onSuccess: () => {
             toast({ title: 'Invoice updated successfully' });
@@ -135,7 +154,7 @@ function InvoiceFormBody({ invoice, onDone }: { invoice: Invoice | null; onDone:
         },
       );
     } else {
-      create.mutate(toInvoicePayload(out), {
+      create.mutate(toInvoicePayload(out, form.getValues(), pricing, taxExempt), {
         onSuccess: (saved) => {
           toast({ title: 'Invoice created successfully' });
           setCreated(saved);
@@ -209,6 +228,8 @@ function InvoiceFormBody({ invoice, onDone }: { invoice: Invoice | null; onDone:
                       const suggested = suggestedDueDate(customer.paymentTerms);
                       if (!isEdit && suggested && !form.getFieldState('dueDate').isDirty) form.setValue('dueDate', suggested);
                       setCustomerName(customer.name);
+                      setOrganizationId(customer.organizationId);
+                      setTaxExempt(customer.taxExempt ?? false);
                       field.onChange(customer.id);
                     }}
                   />
@@ -255,8 +276,15 @@ function InvoiceFormBody({ invoice, onDone }: { invoice: Invoice | null; onDone:
               <DateField control={form.control} name="paidDate" label="Paid Date" />
             )}
           </div>
-          <LineItemsEditor disabled={isSaving || created !== null || amountsFixed} readOnly={isReadOnly || amountsFixed} />
+          <LineItemsEditor
+            disabled={isSaving || created !== null || amountsFixed}
+            readOnly={isReadOnly || amountsFixed}
+            pricing={{ rates: pricing.activeRates, defaultRateIds: pricing.defaultRateIds, rateById: pricing.rateById }}
+          />
           {!amountsFixed && <p className="-mt-2 text-xs text-muted-foreground">Lines without a description, quantity or rate are left out.</p>}
+          {!isReadOnly && !amountsFixed && (
+            <DocumentAdjustmentFields showManualTax={showManualTax} />
+          )}
           <FormField
             control={form.control}
             name="notes"
@@ -272,17 +300,7 @@ function InvoiceFormBody({ invoice, onDone }: { invoice: Invoice | null; onDone:
           />
         </fieldset>
 
-        <dl className="grid gap-1 rounded-md bg-muted px-4 py-3 text-sm">
-          <div className="flex justify-between">
-            <dt>Subtotal</dt>
-            <dd className="tabular-nums">{formatMoney(fromCents(totalCents))}</dd>
-          </div>
-          <div className="flex justify-between text-base font-semibold">
-            <dt>Total</dt>
-            <dd className="tabular-nums" data-testid="invoice-total">
-              {formatMoney(fromCents(totalCents))}
-            </dd>
-          </div>
+        <DocumentTotals figures={figures} idPrefix="invoice">
           {invoice && (
             <>
               <div className="flex justify-between">
@@ -305,7 +323,7 @@ function InvoiceFormBody({ invoice, onDone }: { invoice: Invoice | null; onDone:
               </div>
             </>
           )}
-        </dl>
+        </DocumentTotals>
 
         {invoice && mayHavePlan(invoice.status) && <InvoicePaymentPlan invoiceId={invoice.id} />}
 

@@ -1,20 +1,36 @@
-// The invoice form (docs/rules/records.md#invoice-form): only complete lines are sent, tax is null and
-// subtotal = total = the sum of the line amounts.
+// The invoice form (docs/rules/records.md#invoice-form): only complete lines are sent, each with its discount and tax
+// rates, and the figures are priceDocument's (docs/rules/money-and-payments.md#taxes-and-discounts).
 import { z } from 'zod';
 import { createInvoiceSchema, INVOICE_STATUSES, type CreateInvoiceInput, type Invoice, type InvoiceStatus, type UpdateInvoiceInput } from '@contracts/invoices';
 import { lineItemInputSchema } from '@contracts/line-items';
-import { fromCents, toCents } from '@contracts/money';
+import { fromCents, toCents, type DiscountType } from '@contracts/money';
 import { emptyLineItem, lineAmount, linesSubtotalCents, type LineItemValues } from '@/components/line-items-editor';
 import { toDateInput } from '@/lib/date-time';
-import { chosenIdField } from '@/lib/form-fields';
-import { plainQuantity } from '@/lib/line-item-schema';
+import { lineRateIds, priceForm, type DocumentPricing } from '@/lib/document-pricing';
+import { chosenIdField, textField } from '@/lib/form-fields';
+import { checkFormDiscount, formDocumentDiscountFields, formPricedLineFields, plainDecimal, plainQuantity } from '@/lib/line-item-schema';
+
+type TypedLine = { description?: string; quantity?: string; rate?: string };
 
 /** A line is sent only when its description, quantity and rate are all filled in. */
-export function isCompleteLine(line: Partial<LineItemValues> | undefined): line is LineItemValues {
+export function isCompleteLine<T extends TypedLine>(line: T | undefined): line is T & Required<TypedLine> {
   return Boolean(line?.description?.trim() && line.quantity?.trim() && line.rate?.trim());
 }
 
-const lineValues = z.object({ description: z.string(), quantity: z.string(), rate: z.string() });
+const lineValues = z
+  .object({ description: z.string(), quantity: z.string(), rate: z.string(), ...formPricedLineFields })
+  .superRefine((line, ctx) => checkFormDiscount({ discountType: line.discountType ?? undefined, discountValue: line.discountValue }, ctx));
+
+/** A complete line as the contract reads it: without a discount value there is no discount. */
+const lineToSend = (line: Required<TypedLine> & { discountType?: DiscountType | null; discountValue?: string | null }, taxRateIds: number[]) => ({
+  description: line.description,
+  quantity: line.quantity,
+  rate: line.rate,
+  amount: lineAmount({ quantity: line.quantity, rate: line.rate }),
+  discountType: line.discountValue ? (line.discountType ?? 'percent') : null,
+  discountValue: line.discountValue ?? null,
+  taxRateIds,
+});
 
 export const invoiceFormSchema = z.object({
   customerId: chosenIdField(createInvoiceSchema.shape.customerId),
@@ -23,6 +39,9 @@ export const invoiceFormSchema = z.object({
   dueDate: z.string(),
   paidDate: z.string(),
   notes: z.string().max(10_000, 'Must be at most 10000 characters'),
+  ...formDocumentDiscountFields,
+  /** Typed by hand while the organization has no tax rates. */
+  tax: textField(createInvoiceSchema.shape.tax),
   lineItems: z.array(lineValues).superRefine((lines, ctx) => {
     // Complete lines follow the line rules (quantity at least 1, rate not negative); the rest are left out.
     lines.forEach((line, index) => {
@@ -32,7 +51,11 @@ export const invoiceFormSchema = z.object({
       for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', path: [index, ...issue.path], message: issue.message });
     });
   }),
-});
+}).superRefine(
+  (v, ctx) => checkFormDiscount({ discountType: v.discountType ?? undefined, discountValue: v.discountValue }, ctx),
+  // Shown with the other fields' messages, not only once they are fixed.
+  { when: () => true },
+);
 
 export interface InvoiceFormValues {
   customerId: number | null;
@@ -42,16 +65,34 @@ export interface InvoiceFormValues {
   dueDate: string;
   paidDate: string;
   notes: string;
+  /** The invoice's own discount on its subtotal; a blank value is none. */
+  discountType: DiscountType;
+  discountValue: string;
+  /** The tax typed by hand: counts only while no line carries a rate. */
+  tax: string;
   lineItems: LineItemValues[];
 }
 
 export type InvoiceFormOutput = z.output<typeof invoiceFormSchema>;
 
 export function newInvoiceValues(): InvoiceFormValues {
-  return { customerId: null, workOrderId: null, status: 'draft', dueDate: '', paidDate: '', notes: '', lineItems: [emptyLineItem()] };
+  return {
+    customerId: null,
+    workOrderId: null,
+    status: 'draft',
+    dueDate: '',
+    paidDate: '',
+    notes: '',
+    discountType: 'percent',
+    discountValue: '',
+    tax: '',
+    lineItems: [emptyLineItem()],
+  };
 }
 
-export function invoiceValues(invoice: Invoice): InvoiceFormValues {
+export function invoiceValues(
+  invoice: Pick<Invoice, 'customerId' | 'workOrderId' | 'status' | 'dueDate' | 'paidDate' | 'notes' | 'discountType' | 'discountValue' | 'tax' | 'taxes' | 'lineItems'>,
+): InvoiceFormValues {
   const status = (INVOICE_STATUSES as readonly string[]).includes(invoice.status) ? (invoice.status as InvoiceStatus) : 'draft';
   return {
     customerId: invoice.customerId,
@@ -60,9 +101,20 @@ export function invoiceValues(invoice: Invoice): InvoiceFormValues {
     dueDate: toDateInput(invoice.dueDate),
     paidDate: toDateInput(invoice.paidDate),
     notes: invoice.notes ?? '',
+    discountType: invoice.discountType ?? 'percent',
+    discountValue: plainDecimal(invoice.discountValue),
+    // A tax typed by hand is the invoice's tax only while no rate priced it.
+    tax: invoice.taxes.length === 0 && invoice.tax !== '0.00' ? invoice.tax : '',
     lineItems:
       invoice.lineItems.length > 0
-        ? invoice.lineItems.map((l) => ({ description: l.description, quantity: plainQuantity(l.quantity), rate: l.rate }))
+        ? invoice.lineItems.map((l) => ({
+            description: l.description,
+            quantity: plainQuantity(l.quantity),
+            rate: l.rate,
+            discountType: l.discountType ?? 'percent',
+            discountValue: plainDecimal(l.discountValue),
+            taxRateIds: l.taxRates.map((r) => r.id),
+          }))
         : [emptyLineItem()],
   };
 }
@@ -95,9 +147,9 @@ export function suggestedDueDate(paymentTerms: string | null | undefined, today:
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
-/** subtotal = total = the amounts of the complete lines, in cents. */
-export function invoiceTotalCents(lines: readonly (Partial<LineItemValues> | undefined)[] | undefined): number {
-  return linesSubtotalCents((lines ?? []).filter(isCompleteLine));
+/** The form's figures as the server will price them: only complete lines count. */
+export function priceInvoiceForm(values: Pick<InvoiceFormValues, 'lineItems' | 'discountType' | 'discountValue' | 'tax'>, pricing: DocumentPricing, taxExempt: boolean) {
+  return priceForm({ ...values, lineItems: (values.lineItems ?? []).filter(isCompleteLine) }, pricing, taxExempt);
 }
 
 const centsOr0 = (amount: string) => {
@@ -113,9 +165,13 @@ export function balanceDueCents(totalCents: number, amountPaid: string, amountCr
   return Math.max(0, totalCents - centsOr0(amountPaid) - centsOr0(amountCredited));
 }
 
-export function toInvoicePayload(out: InvoiceFormOutput): CreateInvoiceInput {
+/**
+ * The POST body. `raw` is what the fields hold (the figures sent are the form's live ones, which the server works out
+ * again); `pricing` gives a line nobody chose rates for the organization's defaults, and `taxExempt` the customer's.
+ */
+export function toInvoicePayload(out: InvoiceFormOutput, raw: InvoiceFormValues, pricing: DocumentPricing, taxExempt: boolean): CreateInvoiceInput {
   const lines = out.lineItems.filter(isCompleteLine);
-  const total = fromCents(linesSubtotalCents(lines));
+  const priced = priceInvoiceForm(raw, pricing, taxExempt);
   return {
     customerId: out.customerId,
     workOrderId: out.workOrderId,
@@ -123,10 +179,12 @@ export function toInvoicePayload(out: InvoiceFormOutput): CreateInvoiceInput {
     dueDate: out.dueDate || null,
     paidDate: out.paidDate || null,
     notes: out.notes.trim() ? out.notes : null,
-    subtotal: total,
-    tax: null,
-    total,
-    lineItems: lines.map((l) => ({ description: l.description, quantity: l.quantity, rate: l.rate, amount: lineAmount(l) })),
+    discountType: out.discountValue === null ? null : out.discountType,
+    discountValue: out.discountValue,
+    subtotal: fromCents(priced.subtotalCents),
+    tax: out.tax,
+    total: fromCents(priced.totalCents),
+    lineItems: lines.map((l) => lineToSend(l, lineRateIds(l, pricing))),
   };
 }
 
@@ -134,8 +192,8 @@ export function toInvoicePayload(out: InvoiceFormOutput): CreateInvoiceInput {
  * The update also sends the invoice number (docs/rules/records.md#invoice-form); the estimate link is left as it is.
  * A sent invoice's amounts are locked (docs/rules/records.md#locked-invoices): only its status, dates and notes go.
  */
-export function toInvoiceUpdate(out: InvoiceFormOutput, invoice: Invoice): UpdateInvoiceInput {
-  const payload = toInvoicePayload(out);
+export function toInvoiceUpdate(out: InvoiceFormOutput, raw: InvoiceFormValues, invoice: Invoice, pricing: DocumentPricing, taxExempt: boolean): UpdateInvoiceInput {
+  const payload = toInvoicePayload(out, raw, pricing, taxExempt);
   if (invoice.amountsLocked) return { status: payload.status, dueDate: payload.dueDate, paidDate: payload.paidDate, notes: payload.notes };
   return { ...payload, invoiceNumber: invoice.invoiceNumber };
 }

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { PublicQuote } from '@contracts/estimates';
-import { formatMoney } from '@contracts/money';
+import { formatMoney, formatPercent, toCents } from '@contracts/money';
+import { DocumentTotals } from '@/components/document-totals';
 import { cn } from '@/lib/utils';
 import type { DepositRow } from '@/features/quote-approval/lib/quote-deposit';
 import type { QuoteTotals } from '@/features/quote-approval/lib/quote-totals';
@@ -20,6 +21,23 @@ interface QuoteLinesProps {
 
 /** "2" for 2.00, "1.5" for 1.50: quantities read as typed. */
 const quantityText = (quantity: string) => (quantity.includes('.') ? quantity.replace(/\.?0+$/, '') : quantity);
+
+/** The line's own discount and the taxes it carries, under its description. */
+function LinePricing({ line }: { line: QuoteLine }) {
+  const hasDiscount = toCents(line.discount) > 0;
+  if (!hasDiscount && line.taxRates.length === 0) return null;
+  const given = line.discountType === 'percent' && line.discountValue ? `${formatPercent(line.discountValue)} %` : null;
+  return (
+    <p className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-muted-foreground" data-testid="quote-line-pricing">
+      {hasDiscount && (
+        <span>
+          Discount{given ? ` ${given}` : ''}: <span className="tabular-nums">-{formatMoney(line.discount)}</span>
+        </span>
+      )}
+      {line.taxRates.length > 0 && <span>Tax: {line.taxRates.map((r) => `${r.name} ${formatPercent(r.percent)} %`).join(', ')}</span>}
+    </p>
+  );
+}
 
 function OptionalChoice({ line, word, checked, onToggle, disabled, idPrefix }: { line: QuoteLine; word: string; checked: boolean; onToggle?: QuoteLinesProps['onToggle']; disabled?: boolean; idPrefix: string }) {
   if (!onToggle) {
@@ -74,6 +92,7 @@ export function QuoteLines({ lines, word, selectedIds, onToggle, disabled }: Quo
               <tr key={line.id} className={cn('border-b align-top last:border-0', line.optional && 'bg-muted/40')} data-testid="quote-line" data-optional={line.optional}>
                 <td className="py-3 pr-3">
                   <p className="break-words whitespace-pre-line">{line.description}</p>
+                  <LinePricing line={line} />
                   {line.optional && (
                     <div className="mt-1">
                       <OptionalChoice line={line} word={word} checked={isIn(line)} onToggle={onToggle} disabled={disabled} idPrefix={`${idPrefix}-t`} />
@@ -98,6 +117,7 @@ export function QuoteLines({ lines, word, selectedIds, onToggle, disabled }: Quo
             <p className="text-xs text-muted-foreground tabular-nums">
               {quantityText(line.quantity)} × {formatMoney(line.rate)}
             </p>
+            <LinePricing line={line} />
             {line.optional && <OptionalChoice line={line} word={word} checked={isIn(line)} onToggle={onToggle} disabled={disabled} idPrefix={`${idPrefix}-l`} />}
           </li>
         ))}
@@ -106,29 +126,10 @@ export function QuoteLines({ lines, word, selectedIds, onToggle, disabled }: Quo
   );
 }
 
-/** Subtotal, tax (when there is any), total and the deposit asked; `live` while ticking optional items changes them. */
+/** Subtotal, discount, tax per rate (or the tax typed, when there is any), total and the deposit asked; `live` while ticking optional items changes them. */
 export function QuoteTotalsList({ totals, live, deposit }: { totals: QuoteTotals; live: boolean; deposit: DepositRow | null }) {
-  const hasTax = totals.tax !== '0.00';
   return (
-    <dl className="ml-auto w-full max-w-xs space-y-1 text-sm" aria-live={live ? 'polite' : undefined} data-testid="quote-totals">
-      <div className="flex justify-between gap-3">
-        <dt className="text-muted-foreground">Subtotal</dt>
-        <dd className="tabular-nums" data-testid="quote-subtotal">
-          {formatMoney(totals.subtotal)}
-        </dd>
-      </div>
-      {hasTax && (
-        <div className="flex justify-between gap-3">
-          <dt className="text-muted-foreground">Tax</dt>
-          <dd className="tabular-nums">{formatMoney(totals.tax)}</dd>
-        </div>
-      )}
-      <div className="flex justify-between gap-3 border-t pt-2 text-base font-semibold">
-        <dt>Total</dt>
-        <dd className="tabular-nums" data-testid="quote-total">
-          {formatMoney(totals.total)}
-        </dd>
-      </div>
+    <DocumentTotals figures={totals.figures} idPrefix="quote" live={live} hideZeroTax className="ml-auto w-full max-w-sm">
       {deposit && (
         <div className="flex flex-wrap justify-between gap-x-3" data-testid="quote-deposit">
           <dt className="text-muted-foreground">{deposit.label}</dt>
@@ -137,6 +138,6 @@ export function QuoteTotalsList({ totals, live, deposit }: { totals: QuoteTotals
           </dd>
         </div>
       )}
-    </dl>
+    </DocumentTotals>
   );
 }

@@ -13,7 +13,7 @@ import { QuoteAnswer } from '@/features/quote-approval/components/quote-answer';
 import { QuoteLines, QuoteTotalsList } from '@/features/quote-approval/components/quote-lines';
 import { QuoteOutcome } from '@/features/quote-approval/components/quote-outcome';
 import { depositRow, liveDeposit } from '@/features/quote-approval/lib/quote-deposit';
-import { initiallySelected, quoteTotals } from '@/features/quote-approval/lib/quote-totals';
+import { initiallySelected, quoteTotals, storedQuoteTotals } from '@/features/quote-approval/lib/quote-totals';
 import { QUOTE_BADGES, quoteState } from '@/features/quote-approval/lib/quote-status';
 
 interface QuoteViewProps {
@@ -67,7 +67,7 @@ export function QuoteView({ token, quote, answered, onAnswered, onReload, paidDe
   const lower = quote.word.toLowerCase();
   const pdfUrl = quotePdfUrl(token);
   // While the customer can answer, the totals follow the ticks; afterwards they are the server's.
-  const totals = quote.canRespond ? quoteTotals(quote.lineItems, selectedIds, quote.tax) : { subtotal: quote.subtotal, tax: quote.tax, total: quote.total };
+  const totals = quote.canRespond ? quoteTotals(quote, selectedIds) : storedQuoteTotals(quote);
   const storedSelection = initiallySelected(quote.lineItems);
   const shownSelection = quote.canRespond ? selectedIds : storedSelection;
   // The deposit as the approval would set it: depositCents on the total the ticks make.
