@@ -129,6 +129,12 @@ export const invoiceSchema = z.object({
   voidReason: z.string().nullable(),
   /** The due date has passed and the invoice is not paid (or its status says overdue). */
   isOverdue: z.boolean(),
+  /** The recurring invoice that made it (docs/rules/money-and-payments.md#recurring-invoices), and its period's date. */
+  recurringInvoiceId: z.number().int().nullable(),
+  recurringDate: z.string().nullable(),
+  /** Auto-pay (docs/rules/money-and-payments.md#auto-pay): due, charging, charged, declined or no_card; null when not on auto-pay. */
+  autoPayState: z.enum(['due', 'charging', 'charged', 'declined', 'no_card']).nullable(),
+  autoPayNote: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -27,6 +27,7 @@ import { quoteApprovalRoutes } from './features/quote-approval/quote-approval.ro
 import { paymentPlansRoutes } from './features/payment-plans/payment-plans.routes';
 import { taxRatesRoutes } from './features/tax-rates/tax-rates.routes';
 import { paymentRemindersRoutes } from './features/payment-reminders/payment-reminders.routes';
+import { recurringInvoicesRoutes } from './features/recurring-invoices/recurring-invoices.routes';
 import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { creditNotesRoutes } from './features/credit-notes/credit-notes.routes';
 import { refundsRoutes } from './features/refunds/refunds.routes';
@@ -93,6 +94,7 @@ const FEATURES: ((app: ZodApp, deps: AppDeps) => void)[] = [
   paymentPlansRoutes,
   taxRatesRoutes,
   paymentRemindersRoutes,
+  recurringInvoicesRoutes,
   paymentsRoutes,
   refundsRoutes,
   paymentProcessorsRoutes,

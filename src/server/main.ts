@@ -1,5 +1,6 @@
 // Reads config, opens the database, migrates, seeds, listens.
 import { startPaymentReminderJob } from './jobs/payment-reminders';
+import { startRecurringBillingJob } from './jobs/recurring-billing';
 import { assertServerConfig, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrateThen } from './db/migrate';
@@ -70,12 +71,23 @@ async function main() {
     onError: (err) => app.log.error({ err }, 'payment reminders failed'),
   });
 
+  const stopBilling = startRecurringBillingJob({
+    db: database.db,
+    mailer: deps.mailer,
+    config,
+    onError: (err) => app.log.error({ err }, 'recurring billing or auto-pay failed'),
+    onRun: (run) => {
+      if (run.mailFailures.length > 0) app.log.warn({ failures: run.mailFailures }, 'recurring invoices made but not e-mailed');
+    },
+  });
+
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     clearInterval(housekeeping);
     clearInterval(overdueTimer);
     await stopReminders();
     await stopPaymentReminders();
+    await stopBilling();
     await app.close();
     await database.close();
     process.exit(0);

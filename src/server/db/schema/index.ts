@@ -17,3 +17,4 @@ export * from './figures';
 export * from './credit-notes';
 export * from './tax-rates';
 export * from './payment-reminders';
+export * from './recurring-invoices';

@@ -5,6 +5,7 @@ import { createdAt, id, instant, money, pricedDocumentColumns, pricedLineColumns
 import { customers } from './customers';
 import { estimates } from './estimates';
 import { organizations } from './identity';
+import { recurringInvoices } from './recurring-invoices';
 import { workOrders } from './work-orders';
 
 export const invoices = pgTable(
@@ -55,6 +56,17 @@ export const invoices = pgTable(
     lastPaymentAt: instant('last_payment_at'),
     notes: text('notes'),
     ...pricedDocumentColumns(),
+    /** The recurring invoice that made it, and the period's date: unique together, so each period is billed once. */
+    recurringInvoiceId: integer('recurring_invoice_id'),
+    recurringDate: text('recurring_date'),
+    /**
+     * Auto-pay (docs/rules/money-and-payments.md#auto-pay): 'due' when issued to a customer who pays automatically (set by
+     * a trigger on every path to sent), 'charging' while one job run holds it, then 'charged', 'declined' or 'no_card'.
+     */
+    autoPayState: text('auto_pay_state').$type<'due' | 'charging' | 'charged' | 'declined' | 'no_card'>(),
+    autoPayNote: text('auto_pay_note'),
+    /** A 'charging' claim's end: a run stopped mid-charge is retried after it (the charge's idempotency key makes that safe). */
+    autoPayLockedUntil: instant('auto_pay_locked_until'),
     createdAt: createdAt(),
     updatedAt: instant('updated_at')
       .notNull()
@@ -74,6 +86,9 @@ export const invoices = pgTable(
     index('invoices_org_created_idx').on(t.organizationId, t.createdAt, t.status, t.dueDate, t.total),
     index('invoices_org_work_order_idx').on(t.organizationId, t.workOrderId),
     index('invoices_org_estimate_idx').on(t.organizationId, t.estimateId),
+    tenantReference('invoices_recurring_fk', t.organizationId, t.recurringInvoiceId, recurringInvoices).onDelete(setNullOnly(t.recurringInvoiceId)),
+    uniqueIndex('invoices_recurring_period_key').on(t.organizationId, t.recurringInvoiceId, t.recurringDate),
+    index('invoices_auto_pay_due_idx').on(t.autoPayState).where(sql`${t.autoPayState} in ('due', 'charging')`),
     // Owed invoices by due date, with what their figures need, so Pending Invoices, Outstanding Balance and the aging
     // totals are index-only aggregates and an aging bucket's page a walk that stops (docs/decisions/021-aging-report-paging.md).
     index('invoices_org_owed_due_idx')

@@ -59,6 +59,10 @@ export function toInvoices(rows: Row[]): Invoice[] {
       voidedAt: inv.voidedAt?.toISOString() ?? null,
       voidReason: inv.voidReason,
       isOverdue: isOverdue(inv, now),
+      recurringInvoiceId: inv.recurringInvoiceId,
+      recurringDate: inv.recurringDate,
+      autoPayState: inv.autoPayState,
+      autoPayNote: inv.autoPayNote,
       createdAt: inv.createdAt.toISOString(),
       updatedAt: inv.updatedAt.toISOString(),
     };

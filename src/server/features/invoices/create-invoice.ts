@@ -53,10 +53,10 @@ export async function createInvoice(db: Db, ctx: RequestContext, input: CreateIn
 export async function insertNumbered(
   db: DbOrTx,
   organizationId: number,
-  v: { input: CreateInvoice; figures: DocumentFigures; lines: PricedLine[]; status: string },
+  v: { input: CreateInvoice; figures: DocumentFigures; lines: PricedLine[]; status: string; recurring?: { id: number; date: string } },
   onlyIf?: SQL,
 ): Promise<number | undefined> {
-  const { input, figures, lines, status } = v;
+  const { input, figures, lines, status, recurring } = v;
   const paidDate = input.paidDate ?? (status === 'paid' ? new Date() : null);
   const lineRows = lines.map(lineRowOf);
   const [row] = await rowsOf<{ id: number }>(
@@ -64,12 +64,13 @@ export async function insertNumbered(
     sql`with number as (${nextDocumentNumberSql(organizationId, 'invoice', onlyIf)}),
       invoice as (
         insert into ${invoices} (organization_id, invoice_number, customer_id, work_order_id, estimate_id, status, subtotal, tax, total, due_date, paid_date, notes,
-          discount_type, discount_value, discount, taxes, prices_include_tax, tax_rounding, tax_exempt)
+          discount_type, discount_value, discount, taxes, prices_include_tax, tax_rounding, tax_exempt, recurring_invoice_id, recurring_date)
         select ${organizationId}, number.formatted, ${input.customerId}, ${input.workOrderId ?? null}::int, ${input.estimateId ?? null}::int, ${status},
           ${figures.subtotal}::numeric, ${figures.tax}::numeric, ${figures.total}::numeric, ${input.dueDate?.toISOString() ?? null}::timestamptz,
           ${paidDate?.toISOString() ?? null}::timestamptz, ${input.notes ?? null}::text,
           ${figures.discountType}::text, ${figures.discountValue}::numeric, ${figures.discount}::numeric, ${JSON.stringify(figures.taxes)}::jsonb,
-          ${figures.pricesIncludeTax}::boolean, ${figures.taxRounding}::text, ${figures.taxExempt}::boolean
+          ${figures.pricesIncludeTax}::boolean, ${figures.taxRounding}::text, ${figures.taxExempt}::boolean,
+          ${recurring?.id ?? null}::int, ${recurring?.date ?? null}::text
         from number
         returning id
       )${

@@ -24,16 +24,19 @@ export interface InvoiceEmailInput {
   customer: DocumentCustomer;
   /** A link to view and pay the invoice in the customer portal; included when given. */
   portalUrl?: string | null;
+  /** Why the system writes (a recurring period, an auto-pay charge or its decline), said first. */
+  lead?: string;
 }
 
 /** Subject and plain text of the invoice e-mail: the items, the totals, the balance and due date, the business's contact lines. */
-export function buildInvoiceEmail({ invoice, business, customer, portalUrl }: InvoiceEmailInput): { subject: string; text: string } {
+export function buildInvoiceEmail({ invoice, business, customer, portalUrl, lead }: InvoiceEmailInput): { subject: string; text: string } {
   const paid = toCents(invoice.amountPaid);
   // In the organization's words: "Medical Bill INV-00012" for a healthcare practice (docs/customer-emails.md, Vocabulary).
   const word = recordWord(business.labels, 'invoices');
   const text = [
     `Hello ${customer.name},`,
     '',
+    ...(lead ? [lead, ''] : []),
     `Please find attached ${word.lower} ${invoice.invoiceNumber} from ${business.name}.`,
     '',
     `${word.title} number: ${invoice.invoiceNumber}`,
@@ -44,8 +47,7 @@ export function buildInvoiceEmail({ invoice, business, customer, portalUrl }: In
     'Items:',
     ...itemLines(invoice.lineItems),
     '',
-    `Subtotal: ${formatMoney(invoice.subtotal)}`,
-    `Tax: ${formatMoney(invoice.tax)}`,
+    ...rowsBeforeTotal(invoice).map((row) => `${row.label}: ${row.value}`),
     `Total: ${formatMoney(invoice.total)}`,
     ...(paid > 0 ? [`Amount paid: ${formatMoney(invoice.amountPaid)}`] : []),
     `Balance due: ${formatMoney(invoice.balanceDue)}`,
@@ -60,13 +62,13 @@ export function buildInvoiceEmail({ invoice, business, customer, portalUrl }: In
 }
 
 /** The HTML part: the organization's name and logo, the items and amounts, and the button to view and pay. */
-export function buildInvoiceHtml({ invoice, business, customer, portalUrl }: InvoiceEmailInput, logo: string | null): string {
+export function buildInvoiceHtml({ invoice, business, customer, portalUrl, lead }: InvoiceEmailInput, logo: string | null): string {
   const paid = toCents(invoice.amountPaid);
   const word = recordWord(business.labels, 'invoices');
   return renderHtmlEmail({
     brand: { name: business.name, logoUrl: logo },
     heading: `${word.title} ${invoice.invoiceNumber}`,
-    paragraphs: [`Hello ${customer.name},`, `Please find attached ${word.lower} ${invoice.invoiceNumber} from ${business.name}.`],
+    paragraphs: [`Hello ${customer.name},`, ...(lead ? [lead] : []), `Please find attached ${word.lower} ${invoice.invoiceNumber} from ${business.name}.`],
     items: htmlItems(invoice.lineItems),
     summary: [
       { label: `${word.title} date`, value: formatDate(invoice.createdAt) },
