@@ -163,6 +163,17 @@ export const paymentAnalyticsSchema = z.object({
    * quotes (docs/rules/quote-approval.md#deposits).
    */
   depositsHeld: amountCountSchema,
+  /**
+   * What chasing collected in the last 90 days (docs/rules/money-and-payments.md#payment-reminders): payments received
+   * after a reminder of their invoice went out (count = invoices paid), automatic reminders sent, late fees added, and
+   * auto-pay charges.
+   */
+  reminderResults: z.object({
+    collected: amountCountSchema,
+    remindersSent: z.number().int(),
+    lateFees: amountCountSchema,
+    autoPay: amountCountSchema,
+  }),
   customerAnalysis: z.object({
     totalCustomers: z.number().int(),
     autoPay: z.number().int(),

@@ -12,6 +12,7 @@ export const SCREEN_PERMISSIONS = {
   '/estimates': ['create_estimates', 'manage_estimates'],
   '/work-orders': ['create_work_orders', 'manage_work_orders'],
   '/invoices': ['view_financials', 'manage_invoices', 'create_invoices'],
+  '/recurring-invoices': ['view_financials', 'manage_invoices', 'create_invoices'],
   '/customers': ['view_customers', 'manage_customers'],
   '/vendors': ['view_vendors', 'manage_vendors'],
   '/payments': ['view_financials', 'manage_payments', 'process_payments'],

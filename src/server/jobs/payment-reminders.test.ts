@@ -268,3 +268,25 @@ describe('settings', () => {
     expect(saved.steps.map((s: { days: number }) => s.days)).toEqual([-2, 14]);
   });
 });
+
+describe('what reminders collected', () => {
+  it('counts payments received after a reminder went out, the reminders sent and the late fees, in Payment Analytics', async () => {
+    const now = new Date();
+    const dueDay = new Date(now.getTime() - 8 * 86_400_000).toISOString().slice(0, 10);
+    await save(settings({ steps: [{ days: 7, enabled: true, email: true, sms: false }], lateFeeType: 'fixed', lateFeeValue: '20.00', lateFeeGraceDays: 5 }));
+    const reminded = await sentInvoice(dueDay, '300.00');
+    const quiet = await sentInvoice(dueDay, '100.00');
+    // The quiet one is paid before the job runs: no reminder goes to it, and its payment is not counted.
+    await t.call({ method: 'POST', url: '/api/payments', cookie: a.admin, payload: { invoiceId: quiet.id, amount: '100.00', paymentMethod: 'check' } });
+    expect(await runPaymentReminders(transports(db), now)).toMatchObject({ sent: 1, lateFees: 1 });
+    const pay = await t.call({ method: 'POST', url: '/api/payments', cookie: a.admin, payload: { invoiceId: reminded.id, amount: '320.00', paymentMethod: 'card' } });
+    expect(pay.statusCode, pay.body).toBe(201);
+    const figures = (await t.call({ url: '/api/reports/payment-analytics', cookie: a.admin })).json();
+    expect(figures.reminderResults).toEqual({
+      collected: { total: '320.00', count: 1 },
+      remindersSent: 1,
+      lateFees: { total: '20.00', count: 1 },
+      autoPay: { total: '0.00', count: 0 },
+    });
+  });
+});

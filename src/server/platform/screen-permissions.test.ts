@@ -12,6 +12,7 @@ const MAIN_CALL: Record<MenuPath, string> = {
   '/estimates': '/api/estimates',
   '/work-orders': '/api/work-orders',
   '/invoices': '/api/invoices',
+  '/recurring-invoices': '/api/recurring-invoices',
   '/customers': '/api/customers',
   '/vendors': '/api/vendors',
   '/payments': '/api/payments',

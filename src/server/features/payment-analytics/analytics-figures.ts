@@ -4,7 +4,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { toCents } from '../../../contracts/money';
 import { ANALYTICS_WINDOW_DAYS } from '../../../contracts/payment-analytics';
 import { rowsOf, type DbOrTx } from '../../db/client';
-import { creditNotes, customers, invoices, paymentAttempts, payments } from '../../db/schema/index';
+import { creditNotes, customers, invoiceLateFees, invoiceReminders, invoices, paymentAttempts, paymentReminders, payments } from '../../db/schema/index';
 import { at, owedInvoices, sumText } from '../documents/balance-due';
 import { DAY_MS, isOverdueBeyondCurrent } from './aging-sql';
 import { tenantWhere, type TenantScope } from '../../platform/tenancy';
@@ -167,4 +167,33 @@ export async function depositsHeldFigures(db: DbOrTx, scope: TenantScope) {
       where ${tenantWhere(scope, payments, eq(payments.status, 'completed'), sql`${payments.estimateId} is not null`, sql`${payments.invoiceId} is null`)}`,
   );
   return { count: Number(r?.n ?? 0), totalCents: toCents(r?.total ?? '0') };
+}
+
+/**
+ * What reminders collected in the window (docs/rules/money-and-payments.md#payment-reminders): completed payments received
+ * after a reminder of their invoice had gone out (automatic or Send Reminders), the invoices they paid, the automatic
+ * reminders sent, the late fees added and the auto-pay charges.
+ */
+export async function reminderResultFigures(db: DbOrTx, scope: TenantScope, w: AnalyticsWindows) {
+  const reminded = sql`(exists (select 1 from ${invoiceReminders} r where r.organization_id = ${payments.organizationId} and r.invoice_id = ${payments.invoiceId}
+      and r.status = 'sent' and r.sent_at <= ${payments.receivedDate})
+    or exists (select 1 from ${paymentReminders} m where m.organization_id = ${payments.organizationId} and m.invoice_id = ${payments.invoiceId}
+      and m.status = 'sent' and m.sent_at <= ${payments.receivedDate}))`;
+  const [r] = await rowsOf<{ paid_n: number; paid_total: string; sent_n: number; fee_n: number; fee_total: string; auto_n: number; auto_total: string }>(
+    db,
+    sql`select
+      (select count(distinct ${payments.invoiceId})::int from ${payments} where ${tenantWhere(scope, payments, eq(payments.status, 'completed'), within(payments.receivedDate, w.start, w.now), reminded)}) as paid_n,
+      (select coalesce(sum(${payments.amount}), 0)::text from ${payments} where ${tenantWhere(scope, payments, eq(payments.status, 'completed'), within(payments.receivedDate, w.start, w.now), reminded)}) as paid_total,
+      (select count(*)::int from ${invoiceReminders} where ${tenantWhere(scope, invoiceReminders, eq(invoiceReminders.status, 'sent'), within(invoiceReminders.sentAt, w.start, w.now))}) as sent_n,
+      (select count(*)::int from ${invoiceLateFees} where ${tenantWhere(scope, invoiceLateFees, within(invoiceLateFees.createdAt, w.start, w.now))}) as fee_n,
+      (select coalesce(sum(${invoiceLateFees.amount}), 0)::text from ${invoiceLateFees} where ${tenantWhere(scope, invoiceLateFees, within(invoiceLateFees.createdAt, w.start, w.now))}) as fee_total,
+      (select count(*)::int from ${payments} where ${tenantWhere(scope, payments, eq(payments.status, 'completed'), eq(payments.description, 'Auto-pay'), within(payments.receivedDate, w.start, w.now))}) as auto_n,
+      (select coalesce(sum(${payments.amount}), 0)::text from ${payments} where ${tenantWhere(scope, payments, eq(payments.status, 'completed'), eq(payments.description, 'Auto-pay'), within(payments.receivedDate, w.start, w.now))}) as auto_total`,
+  );
+  return {
+    collected: { count: Number(r?.paid_n ?? 0), totalCents: toCents(r?.paid_total ?? '0') },
+    remindersSent: Number(r?.sent_n ?? 0),
+    lateFees: { count: Number(r?.fee_n ?? 0), totalCents: toCents(r?.fee_total ?? '0') },
+    autoPay: { count: Number(r?.auto_n ?? 0), totalCents: toCents(r?.auto_total ?? '0') },
+  };
 }

@@ -6,7 +6,7 @@ import type { RequestContext } from '../../platform/context';
 import { runAll } from '../../platform/lists';
 import { tenantScope } from '../../platform/tenancy';
 import { analyticsWindows, attemptFigures, correctionFigures,
-  depositsHeldFigures, customerFigures, owedFigures, paymentTimeFigures } from './analytics-figures';
+  depositsHeldFigures, reminderResultFigures, customerFigures, owedFigures, paymentTimeFigures } from './analytics-figures';
 import { inviteSetFigures } from './invite-set';
 import { reminderSetFigures } from './reminder-set';
 
@@ -23,7 +23,7 @@ const change = (current: number | null, previous: number | null): number | null 
 export async function getPaymentAnalytics(db: DbOrTx, ctx: RequestContext, query: AnalyticsQuery, now = new Date()): Promise<PaymentAnalytics> {
   const w = analyticsWindows(now);
   const scope = tenantScope(ctx, query.organizationId);
-  const [owed, time, att, cust, reminders, invites, corrections, deposits] = await runAll(
+  const [owed, time, att, cust, reminders, invites, corrections, deposits, results] = await runAll(
     db,
     () => owedFigures(db, scope, now),
     () => paymentTimeFigures(db, scope, w),
@@ -34,6 +34,7 @@ export async function getPaymentAnalytics(db: DbOrTx, ctx: RequestContext, query
     () => inviteSetFigures(db, scope, now),
     () => correctionFigures(db, scope, w),
     () => depositsHeldFigures(db, scope),
+    () => reminderResultFigures(db, scope, w),
   );
   const days = time.days === null ? null : oneDecimal(time.days);
   const previousDays = time.previousDays === null ? null : oneDecimal(time.previousDays);
@@ -50,6 +51,12 @@ export async function getPaymentAnalytics(db: DbOrTx, ctx: RequestContext, query
       creditNotes: { total: fromCents(corrections.creditNotes.totalCents), count: corrections.creditNotes.count },
     },
     depositsHeld: { total: fromCents(deposits.totalCents), count: deposits.count },
+    reminderResults: {
+      collected: { total: fromCents(results.collected.totalCents), count: results.collected.count },
+      remindersSent: results.remindersSent,
+      lateFees: { total: fromCents(results.lateFees.totalCents), count: results.lateFees.count },
+      autoPay: { total: fromCents(results.autoPay.totalCents), count: results.autoPay.count },
+    },
     customerAnalysis: cust,
     recommended: {
       overdueCustomers: reminders.overdueCustomers,

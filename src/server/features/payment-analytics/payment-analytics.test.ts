@@ -258,6 +258,12 @@ describe('GET /api/reports/payment-analytics', () => {
       publicLinkAttempts: { succeeded: 0, attempted: 0 },
       corrections: { refunds: { total: '0.00', count: 0 }, creditNotes: { total: '0.00', count: 0 } },
       depositsHeld: { total: '0.00', count: 0 },
+      reminderResults: {
+        collected: { total: '0.00', count: 0 },
+        remindersSent: 0,
+        lateFees: { total: '0.00', count: 0 },
+        autoPay: { total: '0.00', count: 0 },
+      },
       customerAnalysis: {
         totalCustomers: 0,
         autoPay: 0,
@@ -313,6 +319,12 @@ describe('GET /api/reports/payment-analytics', () => {
       publicLinkAttempts: { succeeded: 0, attempted: 0 },
       corrections: { refunds: { total: '0.00', count: 0 }, creditNotes: { total: '0.00', count: 0 } },
       depositsHeld: { total: '0.00', count: 0 },
+      reminderResults: {
+        collected: { total: '0.00', count: 0 },
+        remindersSent: 0,
+        lateFees: { total: '0.00', count: 0 },
+        autoPay: { total: '0.00', count: 0 },
+      },
       customerAnalysis: {
         totalCustomers: 5,
         autoPay: 1,

@@ -80,6 +80,19 @@ export function depositsHeldNote({ total, count }: PaymentAnalytics['depositsHel
   return `Deposits held: ${formatMoney(total)} on ${number.format(count)} ${count === 1 ? 'quote' : 'quotes'} not yet invoiced`;
 }
 
+/** What chasing collected in 90 days (docs/rules/money-and-payments.md#payment-reminders), or that nothing was chased. */
+export function reminderResultsNote({ collected, remindersSent, lateFees, autoPay }: PaymentAnalytics['reminderResults']): string {
+  const parts: string[] = [];
+  if (remindersSent > 0 || collected.count > 0) {
+    parts.push(
+      `${number.format(remindersSent)} automatic ${remindersSent === 1 ? 'reminder' : 'reminders'} sent; ${formatMoney(collected.total)} paid on ${number.format(collected.count)} ${collected.count === 1 ? 'invoice' : 'invoices'} after a reminder`,
+    );
+  }
+  if (lateFees.count > 0) parts.push(`late fees ${formatMoney(lateFees.total)}`);
+  if (autoPay.count > 0) parts.push(`auto-pay ${formatMoney(autoPay.total)} (${number.format(autoPay.count)})`);
+  return parts.length === 0 ? 'No reminders, late fees or auto-pay charges in the last 90 days' : `Last 90 days: ${parts.join(' · ')}`;
+}
+
 /** Whole percent of the part in the whole, for the distribution bars; 0 without a whole. */
 export function shareOf(part: number, whole: number): number {
   return whole <= 0 ? 0 : Math.round((part * 100) / whole);

@@ -1,4 +1,4 @@
-import { Clock, DollarSign, Percent, TriangleAlert, PiggyBank, Undo2, type LucideIcon } from 'lucide-react';
+import { Clock, DollarSign, Percent, TriangleAlert, PiggyBank, Undo2, BellRing, type LucideIcon } from 'lucide-react';
 import type { PaymentAnalytics } from '@contracts/payment-analytics';
 import { formatMoney } from '@contracts/money';
 import type { LabelSet } from '@contracts/vocabulary';
@@ -10,6 +10,7 @@ import {
   avgPaymentTimeValue,
   correctionsNote,
   depositsHeldNote,
+  reminderResultsNote,
   overdueCaption,
   publicLinkAttemptsNote,
   successRateCaption,
@@ -95,6 +96,10 @@ export function SummaryCards({ figures, labels }: { figures: PaymentAnalytics; l
     <p className="flex items-center gap-1.5 text-xs text-muted-foreground" data-testid="deposits-held-note">
       <PiggyBank className="size-3.5 shrink-0" aria-hidden />
       {depositsHeldNote(figures.depositsHeld)}
+    </p>
+    <p className="flex items-center gap-1.5 text-xs text-muted-foreground" data-testid="reminder-results-note">
+      <BellRing className="size-3.5 shrink-0" aria-hidden />
+      {reminderResultsNote(figures.reminderResults)}
     </p>
     </div>
   );
