@@ -87,5 +87,22 @@ export const reportSummarySchema = z.object({
     /** Started in the range, running or finished. */
     timeEntries: z.number().int(),
   }),
+  /**
+   * The money loop in the range (docs/rules/reports.md#billing): tax on issued invoices per rate (typedTax: typed by
+   * hand), their discounts (line and document), credit notes issued, refunds completed, late fees added, automatic
+   * reminders sent and payments received after a reminder, recurring invoices made and auto-pay charges.
+   */
+  billing: z.object({
+    taxes: z.array(z.object({ name: z.string(), percent: z.string(), total: z.string() })),
+    typedTax: z.string(),
+    discounts: z.string(),
+    creditNotes: z.object({ count: z.number().int(), total: z.string() }),
+    refunds: z.object({ count: z.number().int(), total: z.string() }),
+    lateFees: z.object({ count: z.number().int(), total: z.string() }),
+    remindersSent: z.number().int(),
+    collectedAfterReminders: z.object({ count: z.number().int(), total: z.string() }),
+    recurringInvoices: z.object({ count: z.number().int(), total: z.string() }),
+    autoPay: z.object({ count: z.number().int(), total: z.string() }),
+  }),
 });
 export type ReportSummary = z.infer<typeof reportSummarySchema>;

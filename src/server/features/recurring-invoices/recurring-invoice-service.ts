@@ -11,12 +11,19 @@ import type { Db, DbOrTx } from '../../db/client';
 import { customers, invoices, recurringInvoices, savedPaymentMethods, type RecurringLine } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
-import { page } from '../../platform/lists';
+import { orderBy, page } from '../../platform/lists';
 import { scopeFilter, tenantScope, tenantWhere } from '../../platform/tenancy';
 import { checkWorkOrderRef, customerInOrganization, organizationAndCustomer } from '../documents/document-rules';
 import { priceInput } from '../documents/document-pricing';
 
 type Row = typeof recurringInvoices.$inferSelect;
+
+const SORTABLE = {
+  title: recurringInvoices.title,
+  nextDate: recurringInvoices.nextDate,
+  status: recurringInvoices.status,
+  createdAt: recurringInvoices.createdAt,
+};
 
 const linesOf = (input: CreateRecurringInvoice['lineItems']): RecurringLine[] =>
   input.map((l) => ({
@@ -104,7 +111,7 @@ export async function getRecurringInvoice(db: DbOrTx, ctx: RequestContext, id: n
 export async function listRecurringInvoices(
   db: Db,
   ctx: RequestContext,
-  query: { limit?: number; offset?: number; customerId?: number; organizationId?: number },
+  query: { limit?: number; offset?: number; sort?: string; customerId?: number; organizationId?: number },
 ): Promise<{ items: RecurringInvoice[]; total: number }> {
   const where = and(
     scopeFilter(tenantScope(ctx, query.organizationId), recurringInvoices.organizationId),
@@ -112,7 +119,13 @@ export async function listRecurringInvoices(
   );
   const { limit, offset } = page(query);
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(recurringInvoices).where(where).orderBy(desc(recurringInvoices.createdAt), desc(recurringInvoices.id)).limit(limit).offset(offset),
+    db
+      .select()
+      .from(recurringInvoices)
+      .where(where)
+      .orderBy(...orderBy(query, SORTABLE, [desc(recurringInvoices.createdAt), desc(recurringInvoices.id)]))
+      .limit(limit)
+      .offset(offset),
     db.select({ total: count() }).from(recurringInvoices).where(where),
   ]);
   return { items: await toResponse(db, rows), total };

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import type { RequestContext } from '../../platform/context';
 import { tenantScope } from '../../platform/tenancy';
 import { activityFigures, timeFigures } from './activity-figures';
+import { billingFigures } from './billing-figures';
 import { invoiceStatusFigures, revenueFigures } from './invoice-figures';
 import { meanCents, percentOneDecimal } from './report-math';
 import { reportRange } from './report-range';
@@ -16,14 +17,16 @@ import { workOrderFigures } from './work-order-figures';
 export async function getReportSummary(db: Db, ctx: RequestContext, query: ReportQuery, now = new Date()): Promise<ReportSummary> {
   const range = reportRange(query);
   const scope = tenantScope(ctx, query.organizationId);
-  const [wo, inv, revenue, top, time, activity] = await Promise.all([
+  const [wo, inv, revenue, top, time, activity, billing] = await Promise.all([
     workOrderFigures(db, scope, range),
     invoiceStatusFigures(db, scope, range, now),
     revenueFigures(db, scope, range),
     topCustomers(db, scope, range),
     timeFigures(db, scope, range),
     activityFigures(db, scope, range),
+    billingFigures(db, scope, range),
   ]);
+  const amount = (f: { count: number; totalCents: number }) => ({ count: f.count, total: fromCents(f.totalCents) });
   return {
     range,
     generatedAt: now.toISOString(),
@@ -53,6 +56,18 @@ export async function getReportSummary(db: Db, ctx: RequestContext, query: Repor
       paymentsReceivedTotal: fromCents(activity.paymentsReceivedCents),
       appointments: activity.appointments,
       timeEntries: time.started,
+    },
+    billing: {
+      taxes: billing.taxes.map((t) => ({ name: t.name, percent: t.percent, total: fromCents(t.totalCents) })),
+      typedTax: fromCents(billing.typedTaxCents),
+      discounts: fromCents(billing.discountCents),
+      creditNotes: amount(billing.creditNotes),
+      refunds: amount(billing.refunds),
+      lateFees: amount(billing.lateFees),
+      remindersSent: billing.remindersSent,
+      collectedAfterReminders: amount(billing.collectedAfterReminders),
+      recurringInvoices: amount(billing.recurringInvoices),
+      autoPay: amount(billing.autoPay),
     },
   };
 }

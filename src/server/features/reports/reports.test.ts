@@ -237,6 +237,18 @@ describe('GET /api/reports/summary and /api/reports/export', () => {
       appointments: 2,
       timeEntries: 4,
     },
+    billing: {
+      taxes: [],
+      typedTax: '0.00',
+      discounts: '0.00',
+      creditNotes: { count: 0, total: '0.00' },
+      refunds: { count: 0, total: '0.00' },
+      lateFees: { count: 0, total: '0.00' },
+      remindersSent: 0,
+      collectedAfterReminders: { count: 0, total: '0.00' },
+      recurringInvoices: { count: 0, total: '0.00' },
+      autoPay: { count: 0, total: '0.00' },
+    },
   };
   const withIds = (figures: typeof MARCH_FIGURES) => ({
     ...figures,
@@ -411,6 +423,21 @@ describe('GET /api/reports/summary and /api/reports/export', () => {
       'Activity,Payments Received Total,100.30',
       'Activity,Appointments,2',
       'Activity,Time Entries,4',
+      'Billing,Tax Typed by Hand,0.00',
+      'Billing,Discounts,0.00',
+      'Billing,Credit Notes,0',
+      'Billing,Credit Notes Total,0.00',
+      'Billing,Refunds,0',
+      'Billing,Refunds Total,0.00',
+      'Billing,Late Fees,0',
+      'Billing,Late Fees Total,0.00',
+      'Billing,Reminders Sent,0',
+      'Billing,Invoices Paid After a Reminder,0',
+      'Billing,Paid After a Reminder Total,0.00',
+      'Billing,Recurring Invoices,0',
+      'Billing,Recurring Invoices Total,0.00',
+      'Billing,Auto-pay Charges,0',
+      'Billing,Auto-pay Total,0.00',
     ]);
   });
 

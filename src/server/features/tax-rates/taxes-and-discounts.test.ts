@@ -256,3 +256,29 @@ describe('quotes and credit notes follow the same rule', () => {
     expect(bad.json().issues).toEqual([{ path: 'lineItems.0.taxRateIds', message: 'Tax rate not found' }]);
   });
 });
+
+describe('the report', () => {
+  it('sums the tax of issued invoices per rate and their discounts, leaving drafts and void ones out', async () => {
+    const c = await orgKit(t, { name: 'Report Heating' });
+    const rate = (await addRate('State', '6.25', c.admin)).json() as TaxRate;
+    const bill = async (status: string) =>
+      (
+        await t.call({
+          method: 'POST',
+          url: '/api/invoices',
+          cookie: c.admin,
+          payload: { customerId: c.customerId, status, discountType: 'amount', discountValue: '10.00', lineItems: [{ description: 'Work', rate: '110.00', discountType: 'percent', discountValue: 10, taxRateIds: [rate.id] }] },
+        })
+      ).json() as Invoice;
+    // 110 less 11.00 on the line, less 10.00 on the invoice: 89.00 taxed at 6.25 % = 5.5625 -> 5.56.
+    expect((await bill('sent')).tax).toBe('5.56');
+    await bill('paid');
+    await bill('draft');
+    const voided = await bill('sent');
+    await t.call({ method: 'POST', url: `/api/invoices/${voided.id}/void`, cookie: c.admin, payload: { reason: 'Twice' } });
+    const report = (await t.call({ url: '/api/reports/summary', cookie: c.admin })).json();
+    expect(report.billing).toMatchObject({ taxes: [{ name: 'State', percent: '6.25', total: '11.12' }], typedTax: '0.00', discounts: '42.00' });
+    const csv = (await t.call({ url: '/api/reports/export', cookie: c.admin })).body;
+    expect(csv).toContain('Billing,Tax State 6.25%,11.12\r\nBilling,Tax Typed by Hand,0.00\r\nBilling,Discounts,42.00\r\n');
+  });
+});
