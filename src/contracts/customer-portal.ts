@@ -232,3 +232,9 @@ export function portalTokenFromAddress(search: string, hash: string): string | u
  */
 export const portalPaymentBodySchema = z.object({ amount: decimalInput(0.01, 'Amount must be more than 0').optional() });
 export type PortalPaymentBody = z.input<typeof portalPaymentBodySchema>;
+
+/** PUT /api/customers/:id/auto-pay: the portal customer pays invoices issued to them with their saved card (docs/rules/money-and-payments.md#auto-pay). */
+export const autoPayBodySchema = z.object({ enabled: z.boolean({ error: 'Enabled must be true or false' }) });
+export type AutoPayBody = z.infer<typeof autoPayBodySchema>;
+export const autoPayResponseSchema = z.object({ autoPayEnabled: z.boolean() });
+export const AUTO_PAY_NEEDS_CARD = 'Save a card first: auto-pay charges your saved card when an invoice is issued';

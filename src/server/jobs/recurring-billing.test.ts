@@ -218,6 +218,21 @@ describe('auto-pay', () => {
     expect(await db.$count(payments, and(eq(payments.organizationId, a.org.id), eq(payments.invoiceId, id)))).toBe(0);
   });
 
+  it('lets the customer turn auto-pay on in the portal only with a saved card, and off again', async () => {
+    const { createPortalLink } = await import('../features/documents/create-portal-link');
+    const { token } = await createPortalLink(db, t.config, { organizationId: a.org.id, customerId: a.customerId, createdByUserId: null });
+    const put = (enabled: boolean) => t.call({ method: 'PUT', url: `/api/customers/${a.customerId}/auto-pay?token=${token}`, payload: { enabled } });
+    const refused = await put(true);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Save a card first: auto-pay charges your saved card when an invoice is issued');
+    await saveCard('4242');
+    await db.update(customers).set({ autoPayEnabled: false }).where(eq(customers.id, a.customerId));
+    expect((await put(true)).json()).toEqual({ autoPayEnabled: true });
+    const portal = (await t.call({ url: `/api/portal?token=${token}` })).json();
+    expect(portal.customer.autoPayEnabled).toBe(true);
+    expect((await put(false)).json()).toEqual({ autoPayEnabled: false });
+  });
+
   it('leaves a draft and a customer without auto-pay alone; a customer without a card gets the invoice', async () => {
     const draft = await t.call({ method: 'POST', url: '/api/invoices', cookie: a.admin, payload: { customerId: a.customerId, lineItems: [{ description: 'A', rate: 10 }] } });
     expect((await invoiceOf(draft.json().id)).autoPayState).toBeNull();

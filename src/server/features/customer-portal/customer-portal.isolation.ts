@@ -62,6 +62,20 @@ export const isolationCases: Record<string, IsolationCase> = {
       expect(own.json().map((m: { last4: string }) => m.last4)).toEqual(['4242']);
     },
   },
+  'PUT /api/customers/:id/auto-pay': {
+    kind: 'custom',
+    run: async (w) => {
+      const a = await portalOfA(w);
+      const put = (extra: { cookie?: string; query?: string }) =>
+        w.t.call({ method: 'PUT', url: `/api/customers/${a.customer.id}/auto-pay${extra.query ?? ''}`, cookie: extra.cookie, payload: { enabled: true } });
+      expect((await put({ cookie: w.adminB.cookie })).statusCode).toBe(404);
+      expect((await put({ query: `?token=${a.tokenB}` })).statusCode).toBe(404);
+      expect((await put({ cookie: w.customerB.cookie })).statusCode).toBe(404);
+      const [row] = await w.t.database.db.select({ on: customers.autoPayEnabled }).from(customers).where(eq(customers.id, a.customer.id));
+      expect(row.on).toBe(false);
+      expect((await put({ cookie: w.adminA.cookie })).json()).toEqual({ autoPayEnabled: true });
+    },
+  },
   'POST /api/customers/:id/setup-intent': {
     kind: 'custom',
     run: async (w) => {

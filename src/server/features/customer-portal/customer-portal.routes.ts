@@ -3,6 +3,8 @@
 import { z } from 'zod';
 import { idParamsSchema } from '../../../contracts/line-items';
 import {
+  autoPayBodySchema,
+  autoPayResponseSchema,
   confirmSetupBodySchema,
   portalAccessQuerySchema,
   portalPaymentBodySchema,
@@ -25,6 +27,7 @@ import { emailPortalLink } from './email-portal-link';
 import { getPortal, listSavedMethods } from './get-portal';
 import { renderPortalCreditNotePdf, renderPortalInvoicePdf, startPortalInvoicePayment } from './portal-invoice';
 import { portalScope, resolvePortalCustomer, resolvePortalPayer } from './resolve-portal-customer';
+import { setAutoPay } from './set-auto-pay';
 import { revokeCustomerPortalLinks } from './revoke-portal-links';
 
 const tokenOnlyQuerySchema = portalAccessQuerySchema.pick({ token: true });
@@ -76,6 +79,22 @@ export function customerPortalRoutes(app: ZodApp, deps: AppDeps) {
     handler: async (req) => {
       const { customer } = await resolvePortalPayer(db, req, { customerId: req.params.id, token: req.query.token });
       return createSetupIntent(db, config, customer);
+    },
+  });
+
+  app.put('/api/customers/:id/auto-pay', {
+    config: { access: portal, clientLimit: CLIENT_LIMITS.cardSubmit },
+    schema: {
+      tags: ['customer-portal'],
+      summary: 'Turn auto-pay on (a saved card is needed: 409 without one) or off for the portal customer: the customer, or staff with process_payments',
+      params: idParamsSchema,
+      querystring: tokenOnlyQuerySchema,
+      body: autoPayBodySchema,
+      response: { 200: autoPayResponseSchema },
+    },
+    handler: async (req) => {
+      const { customer } = await resolvePortalPayer(db, req, { customerId: req.params.id, token: req.query.token });
+      return setAutoPay(db, customer, req.body.enabled);
     },
   });
 
