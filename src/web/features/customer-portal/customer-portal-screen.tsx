@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { downloadPortalCreditNote, downloadPortalInvoice, portalKeys, usePortal, type PortalAccess } from '@/features/customer-portal/api/portal-api';
+import { downloadPortalCreditNote, downloadPortalInvoice, portalKeys, setAutoPay, usePortal, type PortalAccess } from '@/features/customer-portal/api/portal-api';
 import { CreditNotesList } from '@/features/customer-portal/components/credit-notes-list';
 import { QuotesList } from '@/features/customer-portal/components/quotes-list';
 import { AccountInfo } from '@/features/customer-portal/components/account-info';
@@ -112,6 +112,20 @@ function PortalContent({ data, access }: { data: PortalResponse; access: PortalA
   const download = (invoice: PortalInvoice) => downloading(setDownloadingId, invoice.id, () => downloadPortalInvoice(access, invoice));
   const downloadNote = (note: PortalCreditNote) => downloading(setDownloadingNoteId, note.id, () => downloadPortalCreditNote(access, note));
 
+  const [savingAutoPay, setSavingAutoPay] = useState(false);
+  const changeAutoPay = async (enabled: boolean) => {
+    setSavingAutoPay(true);
+    try {
+      await setAutoPay(access, data.customer.id, enabled);
+      await refresh();
+      toast({ title: enabled ? 'Auto-pay is on' : 'Auto-pay is off', description: enabled ? 'New invoices will be charged to your default card.' : undefined });
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Auto-pay was not changed', description: errorMessage(error, '') || undefined });
+    } finally {
+      setSavingAutoPay(false);
+    }
+  };
+
   const { customer } = data;
   return (
     <div className="space-y-6">
@@ -133,7 +147,11 @@ function PortalContent({ data, access }: { data: PortalResponse; access: PortalA
       <QuotesList quotes={data.quotes} word={data.quotesLabel} />
       <InvoicesList invoices={data.invoices} downloadingId={downloadingId} onDownload={download} onPay={data.canPay ? setPaying : undefined} />
       <CreditNotesList notes={data.creditNotes} downloadingId={downloadingNoteId} onDownload={downloadNote} />
-      <SavedMethods methods={data.paymentMethods} onAdd={data.canPay ? () => setAddingMethod(true) : undefined} />
+      <SavedMethods
+        methods={data.paymentMethods}
+        onAdd={data.canPay ? () => setAddingMethod(true) : undefined}
+        autoPay={data.canPay ? { enabled: customer.autoPayEnabled, busy: savingAutoPay, onChange: changeAutoPay } : undefined}
+      />
       <PaymentHistory payments={data.payments} />
       <Suspense fallback={null}>
         {paying && (

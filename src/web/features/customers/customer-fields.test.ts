@@ -16,7 +16,7 @@ describe('customer form rules (docs/rules/records.md#customer-form)', () => {
   it('offers the payment terms and methods with their labels, net30 first chosen', () => {
     expect(PAYMENT_TERMS_OPTIONS.map((o) => o.label)).toEqual(['Net 15', 'Net 30', 'Net 45', 'Net 60', 'Due on receipt']);
     expect(PAYMENT_METHOD_OPTIONS.map((o) => o.label)).toEqual(['Card', 'Bank Transfer', 'Check', 'Cash']);
-    expect(customerFormValues(null, 4)).toMatchObject({ paymentTerms: 'net30', preferredPaymentMethod: '', organizationId: '4', name: '', taxExempt: false });
+    expect(customerFormValues(null, 4)).toMatchObject({ paymentTerms: 'net30', preferredPaymentMethod: '', organizationId: '4', name: '', taxExempt: false, autoPayEnabled: false });
   });
 
   it('shows the phone formatted while typing and keeps at most 10 digits', () => {
@@ -46,11 +46,11 @@ describe('customer form rules (docs/rules/records.md#customer-form)', () => {
     const customer = {
       id: 3, organizationId: 2, name: 'Ann', email: null, phone: '5553331234', address: null, city: 'Springfield', state: 'IL', zip: '62701',
       companyName: null, notes: null, creditLimit: '1500.00', paymentTerms: 'net60', preferredPaymentMethod: 'check', stripeCustomerId: null,
-      portalAccessEnabled: true, autoPayEnabled: false, taxExempt: true, createdAt: '', updatedAt: '',
+      portalAccessEnabled: true, autoPayEnabled: true, taxExempt: true, createdAt: '', updatedAt: '',
     } satisfies Customer;
     expect(customerFormValues(customer, null)).toEqual({
       organizationId: '2', name: 'Ann', email: '', phone: '5553331234', address: '', city: 'Springfield', state: 'IL', zip: '62701',
-      companyName: '', notes: '', creditLimit: '1500.00', paymentTerms: 'net60', preferredPaymentMethod: 'check', taxExempt: true,
+      companyName: '', notes: '', creditLimit: '1500.00', paymentTerms: 'net60', preferredPaymentMethod: 'check', taxExempt: true, autoPayEnabled: true,
     });
   });
 

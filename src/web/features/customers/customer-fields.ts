@@ -29,6 +29,7 @@ export interface CustomerFormValues {
   paymentTerms: PaymentTerms;
   preferredPaymentMethod: PreferredPaymentMethod | '';
   taxExempt: boolean;
+  autoPayEnabled: boolean;
 }
 
 function isPaymentTerms(value: string): value is PaymentTerms {
@@ -55,6 +56,7 @@ export function customerFormValues(customer: Customer | null, organizationId: nu
     paymentTerms: customer && isPaymentTerms(customer.paymentTerms) ? customer.paymentTerms : DEFAULT_PAYMENT_TERMS,
     preferredPaymentMethod: customer && isPaymentMethod(customer.preferredPaymentMethod) ? customer.preferredPaymentMethod : '',
     taxExempt: customer?.taxExempt ?? false,
+    autoPayEnabled: customer?.autoPayEnabled ?? false,
   };
 }
 
@@ -91,7 +93,7 @@ export function shouldFillPlace(city: string, state: string): boolean {
 export function issueField(path: string | (string | number)[]): keyof CustomerFormValues | null {
   const head = Array.isArray(path) ? path[0] : path.split('.')[0];
   const fields: readonly (keyof CustomerFormValues)[] = [
-    'organizationId', 'name', 'email', 'phone', 'address', 'city', 'state', 'zip', 'companyName', 'notes', 'creditLimit', 'paymentTerms', 'preferredPaymentMethod', 'taxExempt',
+    'organizationId', 'name', 'email', 'phone', 'address', 'city', 'state', 'zip', 'companyName', 'notes', 'creditLimit', 'paymentTerms', 'preferredPaymentMethod', 'taxExempt', 'autoPayEnabled',
   ];
   return typeof head === 'string' && (fields as readonly string[]).includes(head) ? (head as keyof CustomerFormValues) : null;
 }

@@ -60,6 +60,11 @@ export function startCardSetup(access: PortalAccess, customerId: number): Promis
   return api.post<SetupIntentResponse>(`/api/customers/${customerId}/setup-intent`, undefined, { headers: tokenHeaders(access) });
 }
 
+/** Auto-pay on (needs a saved card: 409 otherwise) or off (docs/rules/money-and-payments.md#auto-pay). */
+export function setAutoPay(access: PortalAccess, customerId: number, enabled: boolean): Promise<{ autoPayEnabled: boolean }> {
+  return api.put<{ autoPayEnabled: boolean }>(`/api/customers/${customerId}/auto-pay`, { enabled }, { headers: tokenHeaders(access) });
+}
+
 export function confirmCardSetup(body: ConfirmSetupBody): Promise<SavedPaymentMethod> {
   return api.post<SavedPaymentMethod>('/api/setup-intents/confirm', body);
 }

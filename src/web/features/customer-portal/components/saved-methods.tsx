@@ -5,8 +5,17 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { brandLabel, expiryLabel } from '../portal-display';
 
-/** `onAdd` absent: this viewer may not save a card (staff previewing without process_payments), so no add buttons. */
-export function SavedMethods({ methods, onAdd }: { methods: SavedPaymentMethod[]; onAdd?: () => void }) {
+interface AutoPaySwitch {
+  enabled: boolean;
+  busy: boolean;
+  onChange: (enabled: boolean) => void;
+}
+
+/**
+ * `onAdd` absent: this viewer may not save a card (staff previewing without process_payments), so no add buttons;
+ * `autoPay` absent likewise for the auto-pay switch (docs/rules/money-and-payments.md#auto-pay).
+ */
+export function SavedMethods({ methods, onAdd, autoPay }: { methods: SavedPaymentMethod[]; onAdd?: () => void; autoPay?: AutoPaySwitch }) {
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 space-y-0">
@@ -49,6 +58,23 @@ export function SavedMethods({ methods, onAdd }: { methods: SavedPaymentMethod[]
               </li>
             ))}
           </ul>
+        )}
+        {autoPay && (
+          <label className="mt-4 grid grid-cols-[auto_1fr] items-start gap-x-2.5 gap-y-1 rounded-lg border p-3" data-testid="auto-pay-switch">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 accent-primary"
+              checked={autoPay.enabled}
+              disabled={autoPay.busy || (methods.length === 0 && !autoPay.enabled)}
+              onChange={(e) => autoPay.onChange(e.target.checked)}
+            />
+            <span className="font-medium">Pay invoices automatically</span>
+            <span className="col-start-2 text-sm text-muted-foreground">
+              {methods.length === 0
+                ? 'Save a card first: each new invoice is then charged to it, and you get a receipt.'
+                : 'Each new invoice is charged to your default card when it is issued, and you get a receipt. If the card is declined you can still pay online.'}
+            </span>
+          </label>
         )}
       </CardContent>
     </Card>

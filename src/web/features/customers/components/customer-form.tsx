@@ -43,6 +43,7 @@ const customerFields = {
   paymentTerms: heldAs<PaymentTerms>()(shape.paymentTerms),
   preferredPaymentMethod: heldAs<PreferredPaymentMethod | ''>()(shape.preferredPaymentMethod),
   taxExempt: heldAs<boolean>()(shape.taxExempt),
+  autoPayEnabled: heldAs<boolean>()(shape.autoPayEnabled),
 };
 
 /** Super users creating a customer must choose its organization; nobody else sends one (the field stays unsent). */
@@ -322,6 +323,12 @@ export function CustomerForm({ customer, defaultOrganizationId, organizations, i
           />
         </div>
         <CheckboxField control={form.control} name="taxExempt" label="Tax exempt" hint="Invoices and estimates for them add no tax." />
+        <CheckboxField
+          control={form.control}
+          name="autoPayEnabled"
+          label="Auto-pay"
+          hint="Charge each invoice issued to them to their saved card (saved in the portal); without one they get the invoice to pay."
+        />
         <FormField
           control={form.control}
           name="notes"
