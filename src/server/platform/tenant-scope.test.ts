@@ -106,6 +106,7 @@ const UNSCOPED: Record<string, string> = {
   'src/server/features/customer-portal/create-setup-intent.ts': PUBLIC,
   'src/server/features/customer-portal/get-portal.ts': PUBLIC,
   'src/server/features/customer-portal/portal-invoice.ts': PUBLIC,
+  'src/server/features/customer-portal/set-auto-pay.ts': PUBLIC,
   'src/server/features/payment-links/open-payment-link.ts': PUBLIC,
   'src/server/features/payment-links/start-link-payment.ts': PUBLIC,
   'src/server/features/payments/confirm-payment.ts': PUBLIC,
