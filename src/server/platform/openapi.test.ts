@@ -96,6 +96,7 @@ describe('OpenAPI document', () => {
         'POST /api/public/quotes/{token}/request-changes',
         'POST /api/customers/{id}/setup-intent',
         'POST /api/setup-intents/confirm',
+        'PUT /api/customers/{id}/auto-pay',
         'POST /api/invoices/{id}/payment-intent',
         'POST /api/public/schedule-by-slug/{slug}/book',
       ].sort(),
