@@ -14,6 +14,7 @@ const LISTS = [
   { path: '/work-orders', row: 'work-order-row', card: 'work-order-card' },
   { path: '/estimates', row: 'estimate-row', card: 'estimate-card' },
   { path: '/invoices', row: 'invoice-row', card: 'invoice-card' },
+  { path: '/recurring-invoices', row: 'recurring-invoice-row', card: 'recurring-invoice-card' },
   { path: '/payments', row: 'payment-row', card: 'payment-card' },
   { path: '/payment-links', row: 'payment-link-row', card: 'payment-link-card' },
   { path: '/messaging', row: 'message-row', card: 'message-card' },
@@ -40,6 +41,12 @@ beforeAll(async () => {
   const vendorId = ((await vendor.json()) as { id: number }).id;
   const payment = await page.request.post('/api/vendor-payments', { data: { vendorId, amount: '12.50', paymentDate: '2026-01-15', method: 'check' } });
   expect(payment.status()).toBe(201);
+  // Nor recurring invoices: one, starting next year so the billing job leaves it be.
+  const [customer] = await apiJson<{ id: number }[]>(page, '/api/customers?limit=1');
+  const schedule = await page.request.post('/api/recurring-invoices', {
+    data: { customerId: customer.id, title: uniqueName('List block schedule'), frequency: 'monthly', startDate: `${new Date().getUTCFullYear() + 1}-01-15`, lineItems: [{ description: 'Visit', quantity: 1, rate: '50' }] },
+  });
+  expect(schedule.status()).toBe(201);
   await context.close();
   const superUser = await signedInPage(browser, 'super@example.com');
   organizationNames = (await apiJson<OrganizationListItem[]>(superUser.page, '/api/organizations')).map((o) => o.name);

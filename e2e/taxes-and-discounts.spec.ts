@@ -3,7 +3,6 @@
 // server stores, and the cents worked out by hand here; a tax-exempt customer pays no tax; the saved invoice's dialog
 // shows the server's figures; the quote page re-prices the customer's ticks with the quote's rates and discount.
 // A fresh organization of its own, so its default rates never tick a line of another spec's documents.
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { Estimate } from '../src/contracts/estimates';
@@ -14,7 +13,8 @@ import { baseURL, DESKTOP, launchBrowser } from './fixtures/browser';
 import { fillLine, pickCustomer, waitForToast } from './fixtures/documents';
 import { centsOf, getInvoice } from './fixtures/money';
 import { drawSignatureWithMouse, sendQuoteForApproval } from './fixtures/quotes';
-import { apiJson, uniqueName } from './fixtures/records';
+import { apiJson, postJson, uniqueName } from './fixtures/records';
+import { freshOrganizationAdmin } from './fixtures/fresh-organization';
 import { signedInPage } from './fixtures/sessions';
 
 let browser: Browser;
@@ -22,20 +22,9 @@ let adminEmail: string;
 let state: TaxRate;
 let city: TaxRate;
 
-async function postJson<T>(page: Page, url: string, data: unknown): Promise<T> {
-  const response = await page.request.post(url, { data });
-  if (!response.ok()) throw new Error(`POST ${url} answered ${response.status()}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 beforeAll(async () => {
   browser = await launchBrowser();
-  const tag = randomUUID().slice(0, 8);
-  adminEmail = `tax-admin-${tag}@example.com`;
-  const superUser = await signedInPage(browser, 'super@example.com');
-  const org = await postJson<{ id: number }>(superUser.page, '/api/organizations', { name: `Tax Plumbing ${tag}`, industry: 'Home Services', email: 'tax@example.com' });
-  await postJson(superUser.page, '/api/users', { email: adminEmail, firstName: 'Tess', lastName: 'Taxes', role: 'org_admin', organizationId: org.id });
-  await superUser.context.close();
+  ({ adminEmail } = await freshOrganizationAdmin(browser, 'Tax Plumbing', { firstName: 'Tess', lastName: 'Taxes' }));
 
   const { context, page } = await signedInPage(browser, adminEmail);
   state = await postJson<TaxRate>(page, '/api/tax-rates', { name: 'State', percent: '6.25', isDefault: true });

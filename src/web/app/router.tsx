@@ -43,6 +43,7 @@ const staffRoutes: RouteObject[] = [
   { path: 'work-orders', ...screen(() => import('@/features/work-orders/work-orders-screen').then((m) => m.WorkOrdersScreen)) },
   { path: 'estimates', ...screen(() => import('@/features/estimates/estimates-screen').then((m) => m.EstimatesScreen)) },
   { path: 'invoices', ...screen(() => import('@/features/invoices/invoices-screen').then((m) => m.InvoicesScreen)) },
+  { path: 'recurring-invoices', ...screen(() => import('@/features/recurring-invoices/recurring-invoices-screen').then((m) => m.RecurringInvoicesScreen)) },
   { path: 'payments', ...screen(() => import('@/features/payments/payments-screen').then((m) => m.PaymentsScreen)) },
   { path: 'inventory', ...screen(() => import('@/features/inventory/inventory-screen').then((m) => m.InventoryScreen)) },
   { path: 'time-tracking', ...screen(() => import('@/features/time-tracking/time-tracking-screen').then((m) => m.TimeTrackingScreen)) },

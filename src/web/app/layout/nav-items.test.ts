@@ -14,7 +14,7 @@ const more = (role: Role, extra: Permission[] = []) => moreItemsFor(perms(role, 
 describe('navItemsFor', () => {
   it('gives the super user every entry in the documented order', () => {
     expect(navItemsFor(perms('super_user'), labels('')).map((i) => i.label)).toEqual([
-      'Dashboard', 'Super Admin', 'Estimates', 'Work Orders', 'Invoices', 'Customers', 'Pay Bills', 'Payments',
+      'Dashboard', 'Super Admin', 'Estimates', 'Work Orders', 'Invoices', 'Recurring Billing', 'Customers', 'Pay Bills', 'Payments',
       'Payment Links', 'Payment Analytics', 'Payment Processors', 'Messaging', 'Scheduling', 'URL Shortener',
       'Inventory', 'Time Tracking', 'Reports', 'Organization', 'Users',
     ]);
@@ -34,7 +34,7 @@ describe('navItemsFor', () => {
 
   it('uses the industry labels', () => {
     const healthcare = navItemsFor(perms('manager'), labels('Healthcare')).map((i) => i.label);
-    expect(healthcare.slice(1, 5)).toEqual(['Treatment Plans', 'Procedures', 'Medical Bills', 'Patients']);
+    expect(healthcare.slice(1, 6)).toEqual(['Treatment Plans', 'Procedures', 'Medical Bills', 'Recurring Billing', 'Patients']);
     expect(healthcare).toContain('Chiropractic Approach');
   });
 });
@@ -42,12 +42,12 @@ describe('navItemsFor', () => {
 describe('menus from permissions', () => {
   it('gives each role exactly the entries its permissions open', () => {
     expect(paths('org_admin')).toEqual([
-      '/', '/estimates', '/work-orders', '/invoices', '/customers', '/vendors', '/payments', '/payment-links',
+      '/', '/estimates', '/work-orders', '/invoices', '/recurring-invoices', '/customers', '/vendors', '/payments', '/payment-links',
       '/payment-analytics', '/messaging', '/scheduling', '/url-shortener', '/inventory', '/time-tracking', '/reports',
       '/organization', '/users',
     ]);
     expect(paths('manager')).toEqual([
-      '/', '/estimates', '/work-orders', '/invoices', '/customers', '/vendors', '/payments', '/payment-links',
+      '/', '/estimates', '/work-orders', '/invoices', '/recurring-invoices', '/customers', '/vendors', '/payments', '/payment-links',
       '/payment-analytics', '/messaging', '/scheduling', '/url-shortener', '/inventory', '/time-tracking', '/reports',
     ]);
     // No Service Bills, Pay Bills, Payments, Payment Links, Payment Analytics or Reports for an employee.
@@ -73,7 +73,7 @@ describe('menus from permissions', () => {
     expect(paths('employee', ['process_payments'])).toEqual(expect.arrayContaining(['/payments', '/payment-links']));
     expect(paths('employee', ['process_payments'])).not.toContain('/payment-analytics');
     expect(paths('employee', ['view_financials'])).toEqual(
-      expect.arrayContaining(['/invoices', '/payments', '/payment-links', '/payment-analytics', '/reports']),
+      expect.arrayContaining(['/invoices', '/recurring-invoices', '/payments', '/payment-links', '/payment-analytics', '/reports']),
     );
     expect(paths('employee', ['manage_users'])).toContain('/users');
     expect(paths('employee', ['manage_users'])).not.toContain('/organization');

@@ -6,6 +6,7 @@ const PAGE_TITLES: Record<string, string> = {
   '/work-orders': 'Work Orders',
   '/estimates': 'Estimates',
   '/invoices': 'Invoices',
+  '/recurring-invoices': 'Recurring Billing',
   '/customers': 'Customers',
   '/payments': 'Payments',
   '/messaging': 'Messaging',

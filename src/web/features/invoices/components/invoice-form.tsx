@@ -26,13 +26,14 @@ import { useCreateInvoice } from '@/features/invoices/api/create-invoice';
 import { useInvoice } from '@/features/invoices/api/get-invoice';
 import { useUpdateInvoice } from '@/features/invoices/api/update-invoice';
 import { InvoiceCreditNotes } from '@/features/invoices/components/invoice-credit-notes';
+import { InvoiceOrigin } from '@/features/invoices/components/invoice-origin';
 import { InvoicePaymentPlan, mayHavePlan } from '@/features/invoices/components/invoice-payment-plan';
+import { InvoiceReminders, mayHaveReminders } from '@/features/invoices/components/invoice-reminders';
 import { useInvoiceActions } from '@/features/invoices/components/use-invoice-actions';
 import {
   balanceDueCents,
   invoiceFormSchema,
   invoiceValues,
-  isCompleteLine,
   linesWithWorkOrder,
   newInvoiceValues,
   priceInvoiceForm,
@@ -47,6 +48,7 @@ import { CustomerPicker } from '@/components/customer-picker';
 import { NO_EMAIL_REASON } from '@/components/email-to-customer-item';
 import { useCan } from '@/lib/auth/use-can';
 import { figuresOfAnswer, figuresOfPriced, lineRateIds, ratesOfLines, useDocumentPricing } from '@/lib/document-pricing';
+import { isCompleteLine } from '@/lib/priced-lines';
 import { applyServerIssues } from '@/lib/server-issues';
 import { useLabels, useRecordWord } from '@/lib/use-labels';
 
@@ -325,7 +327,11 @@ function InvoiceFormBody({ invoice, onDone }: { invoice: Invoice | null; onDone:
           )}
         </DocumentTotals>
 
+        {invoice && <InvoiceOrigin invoice={invoice} />}
+
         {invoice && mayHavePlan(invoice.status) && <InvoicePaymentPlan invoiceId={invoice.id} />}
+
+        {invoice && mayHaveReminders(invoice.status) && <InvoiceReminders invoiceId={invoice.id} />}
 
         {invoice && toCents(invoice.amountCredited) > 0 && <InvoiceCreditNotes invoiceId={invoice.id} canEmail={can('manage_invoices')} />}
 

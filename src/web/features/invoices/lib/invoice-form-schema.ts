@@ -2,35 +2,13 @@
 // rates, and the figures are priceDocument's (docs/rules/money-and-payments.md#taxes-and-discounts).
 import { z } from 'zod';
 import { createInvoiceSchema, INVOICE_STATUSES, type CreateInvoiceInput, type Invoice, type InvoiceStatus, type UpdateInvoiceInput } from '@contracts/invoices';
-import { lineItemInputSchema } from '@contracts/line-items';
 import { fromCents, toCents, type DiscountType } from '@contracts/money';
-import { emptyLineItem, lineAmount, linesSubtotalCents, type LineItemValues } from '@/components/line-items-editor';
+import { emptyLineItem, linesSubtotalCents, type LineItemValues } from '@/components/line-items-editor';
 import { toDateInput } from '@/lib/date-time';
-import { lineRateIds, priceForm, type DocumentPricing } from '@/lib/document-pricing';
+import type { DocumentPricing } from '@/lib/document-pricing';
 import { chosenIdField, textField } from '@/lib/form-fields';
-import { checkFormDiscount, formDocumentDiscountFields, formPricedLineFields, plainDecimal, plainQuantity } from '@/lib/line-item-schema';
-
-type TypedLine = { description?: string; quantity?: string; rate?: string };
-
-/** A line is sent only when its description, quantity and rate are all filled in. */
-export function isCompleteLine<T extends TypedLine>(line: T | undefined): line is T & Required<TypedLine> {
-  return Boolean(line?.description?.trim() && line.quantity?.trim() && line.rate?.trim());
-}
-
-const lineValues = z
-  .object({ description: z.string(), quantity: z.string(), rate: z.string(), ...formPricedLineFields })
-  .superRefine((line, ctx) => checkFormDiscount({ discountType: line.discountType ?? undefined, discountValue: line.discountValue }, ctx));
-
-/** A complete line as the contract reads it: without a discount value there is no discount. */
-const lineToSend = (line: Required<TypedLine> & { discountType?: DiscountType | null; discountValue?: string | null }, taxRateIds: number[]) => ({
-  description: line.description,
-  quantity: line.quantity,
-  rate: line.rate,
-  amount: lineAmount({ quantity: line.quantity, rate: line.rate }),
-  discountType: line.discountValue ? (line.discountType ?? 'percent') : null,
-  discountValue: line.discountValue ?? null,
-  taxRateIds,
-});
+import { checkFormDiscount, formDocumentDiscountFields, plainDecimal, plainQuantity } from '@/lib/line-item-schema';
+import { completeLinesField, completeLinesToSend, priceCompleteLines } from '@/lib/priced-lines';
 
 export const invoiceFormSchema = z.object({
   customerId: chosenIdField(createInvoiceSchema.shape.customerId),
@@ -42,15 +20,7 @@ export const invoiceFormSchema = z.object({
   ...formDocumentDiscountFields,
   /** Typed by hand while the organization has no tax rates. */
   tax: textField(createInvoiceSchema.shape.tax),
-  lineItems: z.array(lineValues).superRefine((lines, ctx) => {
-    // Complete lines follow the line rules (quantity at least 1, rate not negative); the rest are left out.
-    lines.forEach((line, index) => {
-      if (!isCompleteLine(line)) return;
-      const result = lineItemInputSchema.safeParse(line);
-      if (result.success) return;
-      for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', path: [index, ...issue.path], message: issue.message });
-    });
-  }),
+  lineItems: completeLinesField,
 }).superRefine(
   (v, ctx) => checkFormDiscount({ discountType: v.discountType ?? undefined, discountValue: v.discountValue }, ctx),
   // Shown with the other fields' messages, not only once they are fixed.
@@ -149,7 +119,7 @@ export function suggestedDueDate(paymentTerms: string | null | undefined, today:
 
 /** The form's figures as the server will price them: only complete lines count. */
 export function priceInvoiceForm(values: Pick<InvoiceFormValues, 'lineItems' | 'discountType' | 'discountValue' | 'tax'>, pricing: DocumentPricing, taxExempt: boolean) {
-  return priceForm({ ...values, lineItems: (values.lineItems ?? []).filter(isCompleteLine) }, pricing, taxExempt);
+  return priceCompleteLines(values, pricing, taxExempt);
 }
 
 const centsOr0 = (amount: string) => {
@@ -170,7 +140,6 @@ export function balanceDueCents(totalCents: number, amountPaid: string, amountCr
  * again); `pricing` gives a line nobody chose rates for the organization's defaults, and `taxExempt` the customer's.
  */
 export function toInvoicePayload(out: InvoiceFormOutput, raw: InvoiceFormValues, pricing: DocumentPricing, taxExempt: boolean): CreateInvoiceInput {
-  const lines = out.lineItems.filter(isCompleteLine);
   const priced = priceInvoiceForm(raw, pricing, taxExempt);
   return {
     customerId: out.customerId,
@@ -184,7 +153,7 @@ export function toInvoicePayload(out: InvoiceFormOutput, raw: InvoiceFormValues,
     subtotal: fromCents(priced.subtotalCents),
     tax: out.tax,
     total: fromCents(priced.totalCents),
-    lineItems: lines.map((l) => lineToSend(l, lineRateIds(l, pricing))),
+    lineItems: completeLinesToSend(out.lineItems, pricing),
   };
 }
 
