@@ -112,6 +112,8 @@ describe('organization screens (admin, desktop)', () => {
     await closeDialog(page);
 
     await scanScreen(s, page, '/payment-links');
+    await scanScreen(s, page, '/recurring-invoices');
+    await scanDialogFrom(s, page, 'recurring billing: New dialog', page.getByRole('button', { name: 'New', exact: true }));
     // A customer of its own without portal access, so Recommended Actions offers Enable Portal.
     const created = await page.request.post('/api/customers', { data: { name: uniqueName('A11y No Portal'), portalAccessEnabled: false } });
     if (!created.ok()) throw new Error(`POST /api/customers answered ${created.status()}: ${await created.text()}`);
@@ -181,6 +183,7 @@ describe('organization screens (admin, desktop)', () => {
     await settle(page);
     await s.scan(page, '/organization: payment processors opened');
     await scanDialogFrom(s, page, 'organization: Edit Organization dialog', page.getByRole('button', { name: /^Edit Demo/ }).first());
+    await scanDialogFrom(s, page, 'organization: Add tax rate dialog', page.getByRole('button', { name: 'Add tax rate' }));
 
     await scanScreen(s, page, '/users');
     await scanDialogFrom(s, page, 'users: Add User dialog', page.getByRole('button', { name: 'Add User' }));

@@ -1,6 +1,6 @@
 // Runs the browser tests as parallel shards, each with its own app server, database and Chromium
 // (e2e/fixtures/global-setup.ts). The suite waits on the browser and the app far more than it computes (half of one
-// core when run whole), so two shards on two cores finish in about half the time. Usage:
+// core when run whole), so shards on two cores finish well before one run would. Usage:
 //   node scripts/run-e2e-shards.mjs [shards=2] [extra vitest arguments]
 import { spawn } from 'node:child_process';
 
