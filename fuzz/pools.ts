@@ -29,6 +29,8 @@ export const PATH_KINDS: Record<string, RecordKind | 'organizations'> = {
   users: 'users',
   organizations: 'organizations',
   notifications: 'notifications',
+  'tax-rates': 'taxRates',
+  'recurring-invoices': 'recurringInvoices',
 };
 
 const FIELD_KINDS: Record<string, RecordKind | 'organizations'> = {
@@ -72,6 +74,16 @@ export function poolsFor(world: FuzzWorld, own: Tenant): Pools {
       // A payment plan's schedule (2+ installments, each with a calendar day): random ones rarely pass, so half are
       // plausible and reach the invoice's ownership check (docs/rules/money-and-payments.md#installments).
       if (name === 'installments' && schema.type === 'array') return fc.oneof(plausibleSchedule, fc.constant([]));
+      // A discount needs its value and a percent at most 100 (a refinement the OpenAPI schema cannot say), and a line's
+      // rates must be the organization's: random ones fail validation first, so lines come plain and reach the
+      // ownership check (docs/rules/money-and-payments.md#taxes-and-discounts).
+      if (name === 'discountType' || name === 'discountValue') return fc.constant(null);
+      if (name === 'taxRateIds') return fc.constant([]);
+      // A recurring schedule's calendar days (docs/rules/money-and-payments.md#recurring-invoices), likewise.
+      if (name === 'startDate' && schema.type === 'string') return fc.constantFrom('2030-01-15', '2030-02-28');
+      if (name === 'endDate') return fc.constant(null);
+      // Line items (an array or its JSON text, so the document has no type for them): plausible lines, or none.
+      if (name === 'lineItems') return fc.constant([{ description: 'Fuzz line', quantity: 1, rate: '10.00' }]);
       const numeric = schema.type === 'integer' || schema.type === 'number' || !!schema.anyOf;
       if (!numeric) return null;
       if (name in FIELD_KINDS) return idsOfKind(FIELD_KINDS[name]);

@@ -30,7 +30,9 @@ export type RecordKind =
   | 'timeEntries'
   | 'paymentProcessors'
   | 'users'
-  | 'notifications';
+  | 'notifications'
+  | 'taxRates'
+  | 'recurringInvoices';
 
 export interface Person {
   id: number;
@@ -66,6 +68,8 @@ const emptyIds = (): Record<RecordKind, number[]> => ({
   estimates: [],
   invoices: [],
   creditNotes: [],
+  taxRates: [],
+  recurringInvoices: [],
   payments: [],
   vendors: [],
   vendorPayments: [],
@@ -141,6 +145,15 @@ async function seedTenant(t: TestApp, org: { id: number; slug: string | null }, 
   await call('invoices', 'POST', '/api/invoices', { customerId: c1.id, notes: `Draft ${marker}`, lineItems: [{ description: `Second ${marker}`, quantity: 1, rate: 10 }] });
   await call('payments', 'POST', '/api/payments', { invoiceId: inv.id, amount: '5.00', method: 'cash', reference: `Ref ${marker}`, notes: `Paid ${marker}` });
   await call('creditNotes', 'POST', `/api/invoices/${inv.id}/credit-notes`, { reason: `Credit ${marker}`, lineItems: [{ description: `Credited ${marker}`, quantity: 1, rate: '10.00' }] });
+  await call('taxRates', 'POST', '/api/tax-rates', { name: `Rate ${marker}`, percent: '6.25' });
+  await call('recurringInvoices', 'POST', '/api/recurring-invoices', {
+    customerId: c1.id,
+    title: `Plan ${marker}`,
+    frequency: 'monthly',
+    startDate: futureDate(60 + dayOffset),
+    notes: `Plan notes ${marker}`,
+    lineItems: [{ description: `Monthly ${marker}`, quantity: 1, rate: '45.00' }],
+  });
   const vendor = await call('vendors', 'POST', '/api/vendors', { name: `Vendor ${marker}`, email: `${marker}.vendor@example.com`, notes: `Vendor notes ${marker}`, taxId: `TAX-${marker}` });
   await call('vendorPayments', 'POST', '/api/vendor-payments', { vendorId: vendor.id, amount: '12.34', reference: `VRef ${marker}`, description: `Vendor payment ${marker}` });
   await call('inventory', 'POST', '/api/inventory', { name: `Item ${marker}`, sku: `SKU-${marker}`, description: `Stock ${marker}`, quantity: 5, supplier: `Supplier ${marker}` });
