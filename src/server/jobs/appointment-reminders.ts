@@ -1,6 +1,7 @@
 // Sends appointment reminders when they fall due (docs/rules/scheduling.md#reminder-sending): claim, then send outside the claim's
 // transaction so a slow SMTP or Twilio call never holds row locks; every app instance may run this at once.
 import type { Db } from '../db/client';
+import { startPeriodicJob } from './periodic-job';
 import { claimDueReminders } from '../features/reminders/claim-due-reminders';
 import { deliverReminder, loadReminderContexts, type DeliveryOutcome, type ReminderTransports } from '../features/reminders/deliver-reminder';
 
@@ -39,34 +40,12 @@ const MAX_BATCHES_PER_TICK = 20;
 
 /** Runs the job every `everyMs` (first shortly after start); the returned function stops it and waits for a run in progress. */
 export function startReminderWorker(deps: ReminderWorkerDeps & { onError?: (err: unknown) => void }, everyMs = 60_000): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-
-  const drain = async () => {
-    for (let i = 0; i < MAX_BATCHES_PER_TICK && !stopped; i++) {
+  const drain = async (stopped: () => boolean) => {
+    for (let i = 0; i < MAX_BATCHES_PER_TICK && !stopped(); i++) {
       const batch = 50;
       const r = await runDueReminders(deps, new Date(), batch);
       if (r.claimed < batch) return;
     }
   };
-  const tick = () => {
-    if (stopped || running) return;
-    running = drain()
-      .catch((err) => deps.onError?.(err))
-      .finally(() => {
-        running = null;
-      });
-  };
-
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  const first = setTimeout(tick, Math.min(everyMs, 2000));
-  first.unref();
-
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    clearTimeout(first);
-    await running;
-  };
+  return startPeriodicJob({ run: drain, everyMs, firstMs: Math.min(everyMs, 2000), onError: deps.onError });
 }

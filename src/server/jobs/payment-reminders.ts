@@ -1,6 +1,7 @@
 // The payment reminder job (docs/rules/money-and-payments.md#payment-reminders): fail sends a stopped worker left behind,
 // add late fees, write the reminders that fell due, then claim and send them. Every app instance may run it at once.
 import type { Db } from '../db/client';
+import { startPeriodicJob } from './periodic-job';
 import {
   claimPaymentReminders,
   deliverPaymentReminder,
@@ -44,24 +45,5 @@ export async function runPaymentReminders(deps: PaymentReminderJobDeps, now = ne
 
 /** Runs the job every `everyMs`; the returned function stops it and waits for a run in progress. */
 export function startPaymentReminderJob(deps: PaymentReminderJobDeps & { onError?: (err: unknown) => void }, everyMs = 5 * 60_000): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (stopped || running) return;
-    running = runPaymentReminders(deps)
-      .catch((err) => deps.onError?.(err))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  const first = setTimeout(tick, 5_000);
-  first.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    clearTimeout(first);
-    await running;
-  };
+  return startPeriodicJob({ run: () => runPaymentReminders(deps), everyMs, firstMs: 5_000, onError: deps.onError });
 }

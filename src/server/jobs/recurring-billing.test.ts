@@ -10,6 +10,7 @@ import { openDatabase, type Database, type Db } from '../db/client';
 import { customers, invoices, notifications, outbox, payments, recurringInvoices, savedPaymentMethods } from '../db/schema/index';
 import { orgKit, type OrgKit } from '../features/documents/documents.test-kit';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { wallClockAt } from '../platform/wall-clock';
 import { runRecurringBilling } from './recurring-billing';
 
 let t: TestApp;
@@ -122,6 +123,25 @@ describe('recurring invoices', () => {
       ['2027-03-15', 'draft'],
     ]);
     expect(await db.$count(outbox)).toBe(0);
+  });
+
+  it('after an edit of its dates, bills neither a period already billed nor the periods of the new dates already past', async () => {
+    // Dates far ahead, so the real today is before all of them whenever this runs.
+    const r = await schedule({ sendEmail: false, startDate: '2090-01-31' });
+    await runRecurringBilling(deps(db), at('2090-01-31T15:00:00Z'));
+    // Every 2 months from the same start: Jan 31 counts again, and the job skips it rather than billing it twice.
+    const everyOther = await t.call({ method: 'PUT', url: `/api/recurring-invoices/${r.id}`, cookie: a.admin, payload: { ...putBody(r), interval: 2 } });
+    expect(everyOther.json()).toMatchObject({ nextDate: '2090-01-31', generatedCount: 0 });
+    expect(await runRecurringBilling(deps(db), at('2090-04-01T15:00:00Z'))).toMatchObject({ invoices: 1 });
+    expect((await made(r.id)).map((i) => i.recurringDate)).toEqual(['2090-01-31', '2090-03-31']);
+
+    // Moved to start years ago: the next period is the first one from today, and nothing past is billed.
+    const moved = (await t.call({ method: 'PUT', url: `/api/recurring-invoices/${r.id}`, cookie: a.admin, payload: { ...putBody(r), startDate: '2020-01-15' } })).json() as RecurringInvoice;
+    const today = wallClockAt(new Date(), 'America/New_York').slice(0, 10);
+    expect(moved.nextDate! >= today).toBe(true);
+    expect(moved.nextDate!.slice(8)).toBe('15');
+    const now = await runRecurringBilling(deps(db), new Date());
+    expect(now.invoices).toBe(moved.nextDate === today ? 1 : 0);
   });
 
   it('makes each period once when several app instances run at the same moment', async () => {

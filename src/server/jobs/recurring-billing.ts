@@ -4,6 +4,7 @@
 import type { Config } from '../config';
 import type { Mailer } from '../adapters/mail/mailer';
 import type { Db } from '../db/client';
+import { startPeriodicJob } from './periodic-job';
 import { getOrganizationInvoice } from '../features/documents/get-invoice';
 import { chargeAutoPay, claimAutoPay, type AutoPayOutcome } from '../features/recurring-invoices/charge-auto-pay';
 import { generateRecurringInvoices } from '../features/recurring-invoices/generate-recurring-invoices';
@@ -48,26 +49,7 @@ export async function runRecurringBilling(deps: BillingDeps, now = new Date()): 
   return run;
 }
 
+/** Runs the job every `everyMs`; the returned function stops it and waits for a run in progress. */
 export function startRecurringBillingJob(deps: BillingDeps & { onError?: (err: unknown) => void; onRun?: (run: BillingRun) => void }, everyMs = 5 * 60_000): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (stopped || running) return;
-    running = runRecurringBilling(deps)
-      .then((run) => deps.onRun?.(run))
-      .catch((err) => deps.onError?.(err))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  const first = setTimeout(tick, 7_000);
-  first.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    clearTimeout(first);
-    await running;
-  };
+  return startPeriodicJob({ run: async () => deps.onRun?.(await runRecurringBilling(deps)), everyMs, firstMs: 7_000, onError: deps.onError });
 }

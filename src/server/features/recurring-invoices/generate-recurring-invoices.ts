@@ -3,9 +3,8 @@
 // the next one up to today, missed ones included, each once; the period count moves in the same transaction, and the
 // unique (schedule, period date) key refuses a second invoice for a period whatever else happens.
 import { and, eq, lte } from 'drizzle-orm';
-
 import type { Db } from '../../db/client';
-import { recurringInvoices } from '../../db/schema/index';
+import { invoices, recurringInvoices } from '../../db/schema/index';
 import { wallClockAt, addDays } from '../../platform/wall-clock';
 import { priceInput } from '../documents/document-pricing';
 import { insertNumbered } from '../invoices/create-invoice';
@@ -49,6 +48,17 @@ async function billDuePeriods(db: Db, organizationId: number, id: number, today:
     let next = nextPeriod(r, generated);
     for (let i = 0; i < MAX_PERIODS_PER_RUN && next !== null && next <= today; i++) {
       const date = next;
+      // A date billed before the schedule's dates were changed is not billed again.
+      const [billed] = await tx
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(and(eq(invoices.organizationId, organizationId), eq(invoices.recurringInvoiceId, r.id), eq(invoices.recurringDate, date)))
+        .limit(1);
+      if (billed) {
+        generated++;
+        next = nextPeriod(r, generated);
+        continue;
+      }
       const { figures, lines } = await priceInput(tx, organizationId, r.customerId, { lineItems: r.lineItems, discountType: r.discountType, discountValue: r.discountValue });
       const invoiceId = await insertNumbered(tx, organizationId, {
         input: {

@@ -8,6 +8,8 @@ import {
   type UpdateRecurringInvoice,
 } from '../../../contracts/recurring-invoices';
 import type { Db, DbOrTx } from '../../db/client';
+import { wallClockAt } from '../../platform/wall-clock';
+import { organizationTimeZone } from '../payment-reminders/reminder-settings';
 import { customers, invoices, recurringInvoices, savedPaymentMethods, type RecurringLine } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
@@ -34,6 +36,40 @@ const linesOf = (input: CreateRecurringInvoice['lineItems']): RecurringLine[] =>
     discountValue: l.discountType ? (l.discountValue ?? null) : null,
     taxRateIds: [...new Set(l.taxRateIds ?? [])],
   }));
+
+type ScheduleInput = Pick<CreateRecurringInvoice, 'frequency' | 'interval' | 'startDate' | 'endDate' | 'maxCount'>;
+
+const scheduleOf = (input: ScheduleInput) => ({
+  frequency: input.frequency,
+  interval: input.interval,
+  startDate: input.startDate,
+  endDate: input.endDate ?? null,
+  maxCount: input.maxCount ?? null,
+});
+
+/** What a create and an update both store: the customer's lines, discount, schedule, due days and sending. */
+const storedValues = (input: CreateRecurringInvoice, customerId: number) => ({
+  customerId,
+  workOrderId: input.workOrderId ?? null,
+  title: input.title,
+  notes: input.notes ?? null,
+  lineItems: linesOf(input.lineItems),
+  discountType: input.discountType ?? null,
+  discountValue: input.discountType ? (input.discountValue ?? null) : null,
+  ...scheduleOf(input),
+  dueDays: input.dueDays,
+  sendEmail: input.sendEmail,
+});
+
+/**
+ * The first period on or after `day`: where a schedule whose dates changed starts again, so an edit never bills the
+ * periods of the new dates that are already past.
+ */
+export function firstPeriodFrom(s: Pick<Row, 'frequency' | 'interval' | 'startDate'>, day: string): number {
+  let k = 0;
+  while (periodDate(s, k) < day && k < 100_000) k++;
+  return k;
+}
 
 /** The next period still to bill, or null when the schedule has run out (end date or count). */
 export function nextPeriod(s: Pick<Row, 'frequency' | 'interval' | 'startDate' | 'endDate' | 'maxCount'>, generated: number): string | null {
@@ -137,24 +173,10 @@ export async function createRecurringInvoice(db: Db, ctx: RequestContext, input:
     if (input.workOrderId) await checkWorkOrderRef(tx, organizationId, customer.id, input.workOrderId);
     // Priced once now to check the lines and their rates (400 on a line naming another organization's rate).
     await priceInput(tx, organizationId, customer.id, input);
-    const schedule = { frequency: input.frequency, interval: input.interval, startDate: input.startDate, endDate: input.endDate ?? null, maxCount: input.maxCount ?? null };
+    const next = nextPeriod(scheduleOf(input), 0);
     const [row] = await tx
       .insert(recurringInvoices)
-      .values({
-        organizationId,
-        customerId: customer.id,
-        workOrderId: input.workOrderId ?? null,
-        title: input.title,
-        notes: input.notes ?? null,
-        lineItems: linesOf(input.lineItems),
-        discountType: input.discountType ?? null,
-        discountValue: input.discountType ? (input.discountValue ?? null) : null,
-        ...schedule,
-        dueDays: input.dueDays,
-        sendEmail: input.sendEmail,
-        status: nextPeriod(schedule, 0) ? 'active' : 'ended',
-        nextDate: nextPeriod(schedule, 0),
-      })
+      .values({ organizationId, ...storedValues(input, customer.id), status: next ? 'active' : 'ended', nextDate: next })
       .returning({ id: recurringInvoices.id });
     return row.id;
   });
@@ -170,29 +192,17 @@ export async function updateRecurringInvoice(db: Db, ctx: RequestContext, id: nu
     const customer = await customerInOrganization(tx, organizationId, input.customerId);
     if (input.workOrderId) await checkWorkOrderRef(tx, organizationId, customer.id, input.workOrderId);
     await priceInput(tx, organizationId, customer.id, input);
-    const schedule = { frequency: input.frequency, interval: input.interval, startDate: input.startDate, endDate: input.endDate ?? null, maxCount: input.maxCount ?? null };
-    // A new start date or frequency restarts the count of periods from it; the unique period key still refuses a date billed before.
+    const schedule = scheduleOf(input);
+    // New dates count periods again from the first one not yet past (in the organization's zone): an edit never bills
+    // the past; a date billed before is skipped by the job (generate-recurring-invoices.ts).
     const restarted = schedule.startDate !== current.startDate || schedule.frequency !== current.frequency || schedule.interval !== current.interval;
-    const generated = restarted ? 0 : current.generatedCount;
+    const today = wallClockAt(new Date(), await organizationTimeZone(tx, organizationId)).slice(0, 10);
+    const generated = restarted ? firstPeriodFrom(schedule, today) : current.generatedCount;
     const next = nextPeriod(schedule, generated);
     const status = next === null ? 'ended' : (input.status ?? (current.status === 'ended' ? 'active' : current.status));
     await tx
       .update(recurringInvoices)
-      .set({
-        customerId: customer.id,
-        workOrderId: input.workOrderId ?? null,
-        title: input.title,
-        notes: input.notes ?? null,
-        lineItems: linesOf(input.lineItems),
-        discountType: input.discountType ?? null,
-        discountValue: input.discountType ? (input.discountValue ?? null) : null,
-        ...schedule,
-        dueDays: input.dueDays,
-        sendEmail: input.sendEmail,
-        generatedCount: generated,
-        nextDate: next,
-        status,
-      })
+      .set({ ...storedValues(input, customer.id), generatedCount: generated, nextDate: next, status })
       .where(and(eq(recurringInvoices.organizationId, organizationId), eq(recurringInvoices.id, id)));
   });
   return getRecurringInvoice(db, ctx, id);
