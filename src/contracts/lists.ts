@@ -14,3 +14,6 @@ export type ListQuery = z.infer<typeof listQuerySchema>;
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+
+/** `?organizationId=` of a settings route: the organization a super user works on; everyone else's is their own. */
+export const organizationQuerySchema = z.object({ organizationId: z.coerce.number().int().positive().max(2_147_483_647).optional() });

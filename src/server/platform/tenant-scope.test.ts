@@ -155,6 +155,8 @@ const UNSCOPED: Record<string, string> = {
   'src/server/features/estimates/update-estimate.ts': RESOLVED,
   'src/server/features/payment-plans/plan-state.ts': RESOLVED,
   'src/server/features/payment-reminders/deliver-payment-reminders.ts': JOB,
+  // A condition its callers add to their own scoped queries, matching each reminder to the payment's organization.
+  'src/server/features/payment-reminders/paid-after-reminder.ts': RESOLVED,
   'src/server/features/payment-reminders/late-fees.ts': JOB,
   'src/server/features/payment-reminders/plan-payment-reminders.ts': JOB,
   'src/server/features/payment-reminders/reminder-settings.ts': RESOLVED,

@@ -25,7 +25,7 @@ export interface PortalLink {
   expiresAt: Date;
 }
 
-export async function createPortalLink(db: DbOrTx, config: Config, link: PortalLinkFor): Promise<PortalLink> {
+export async function createPortalLink(db: DbOrTx, config: Pick<Config, 'appUrl'>, link: PortalLinkFor): Promise<PortalLink> {
   const { organizationId, customerId, createdByUserId } = link;
   return db.transaction(async (tx) => {
     // Shared row locks: turning portal access off, or deactivating the creator, waits for this link to be written

@@ -4,9 +4,10 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { toCents } from '../../../contracts/money';
 import { ANALYTICS_WINDOW_DAYS } from '../../../contracts/payment-analytics';
 import { rowsOf, type DbOrTx } from '../../db/client';
-import { creditNotes, customers, invoiceLateFees, invoiceReminders, invoices, paymentAttempts, paymentReminders, payments } from '../../db/schema/index';
+import { creditNotes, customers, invoiceLateFees, invoiceReminders, invoices, paymentAttempts, payments } from '../../db/schema/index';
 import { at, owedInvoices, sumText } from '../documents/balance-due';
 import { DAY_MS, isOverdueBeyondCurrent } from './aging-sql';
+import { paidAfterReminder } from '../payment-reminders/paid-after-reminder';
 import { tenantWhere, type TenantScope } from '../../platform/tenancy';
 
 /** The last 90 days up to now, and the 90 days before them. */
@@ -175,15 +176,11 @@ export async function depositsHeldFigures(db: DbOrTx, scope: TenantScope) {
  * reminders sent, the late fees added and the auto-pay charges.
  */
 export async function reminderResultFigures(db: DbOrTx, scope: TenantScope, w: AnalyticsWindows) {
-  const reminded = sql`(exists (select 1 from ${invoiceReminders} r where r.organization_id = ${payments.organizationId} and r.invoice_id = ${payments.invoiceId}
-      and r.status = 'sent' and r.sent_at <= ${payments.receivedDate})
-    or exists (select 1 from ${paymentReminders} m where m.organization_id = ${payments.organizationId} and m.invoice_id = ${payments.invoiceId}
-      and m.status = 'sent' and m.sent_at <= ${payments.receivedDate}))`;
   const [r] = await rowsOf<{ paid_n: number; paid_total: string; sent_n: number; fee_n: number; fee_total: string; auto_n: number; auto_total: string }>(
     db,
     sql`select
-      (select count(distinct ${payments.invoiceId})::int from ${payments} where ${tenantWhere(scope, payments, eq(payments.status, 'completed'), within(payments.receivedDate, w.start, w.now), reminded)}) as paid_n,
-      (select coalesce(sum(${payments.amount}), 0)::text from ${payments} where ${tenantWhere(scope, payments, eq(payments.status, 'completed'), within(payments.receivedDate, w.start, w.now), reminded)}) as paid_total,
+      (select count(distinct ${payments.invoiceId})::int from ${payments} where ${tenantWhere(scope, payments, eq(payments.status, 'completed'), within(payments.receivedDate, w.start, w.now), paidAfterReminder)}) as paid_n,
+      (select coalesce(sum(${payments.amount}), 0)::text from ${payments} where ${tenantWhere(scope, payments, eq(payments.status, 'completed'), within(payments.receivedDate, w.start, w.now), paidAfterReminder)}) as paid_total,
       (select count(*)::int from ${invoiceReminders} where ${tenantWhere(scope, invoiceReminders, eq(invoiceReminders.status, 'sent'), within(invoiceReminders.sentAt, w.start, w.now))}) as sent_n,
       (select count(*)::int from ${invoiceLateFees} where ${tenantWhere(scope, invoiceLateFees, within(invoiceLateFees.createdAt, w.start, w.now))}) as fee_n,
       (select coalesce(sum(${invoiceLateFees.amount}), 0)::text from ${invoiceLateFees} where ${tenantWhere(scope, invoiceLateFees, within(invoiceLateFees.createdAt, w.start, w.now))}) as fee_total,

@@ -1,7 +1,7 @@
 // Claims due payment reminders and sends them (docs/rules/money-and-payments.md#payment-reminders). A row is claimed by
 // one statement (FOR UPDATE SKIP LOCKED) that also marks it `sending`, so no two app instances ever hold it; it becomes
 // sent only after the transport took the message, and a worker that stops mid-send leaves it to failInterruptedSends.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { formatMoney, fromCents, toCents } from '../../../contracts/money';
 import { formatDate } from '../../../contracts/format';
 import { recordWord } from '../../../contracts/vocabulary';
@@ -162,10 +162,3 @@ export async function deliverPaymentReminder(db: Db, transports: PaymentReminder
   ]);
   return 'failed';
 }
-
-/** The reminders of some invoices, for the timeline. */
-export const remindersOf = (db: Db, organizationId: number, invoiceIds: number[]) =>
-  db
-    .select()
-    .from(invoiceReminders)
-    .where(and(eq(invoiceReminders.organizationId, organizationId), inArray(invoiceReminders.invoiceId, invoiceIds)));

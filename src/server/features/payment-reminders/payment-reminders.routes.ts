@@ -1,5 +1,5 @@
 // Automatic payment reminders: settings and each invoice's timeline (docs/rules/money-and-payments.md#payment-reminders).
-import { z } from 'zod';
+import { organizationQuerySchema } from '../../../contracts/lists';
 import { idParamsSchema } from '../../../contracts/line-items';
 import { invoiceReminderTimelineSchema, paymentReminderSettingsInputSchema, paymentReminderSettingsSchema } from '../../../contracts/payment-reminders';
 import type { AppDeps, ZodApp } from '../../platform/app-deps';
@@ -10,7 +10,6 @@ import { getPaymentReminderSettings, savePaymentReminderSettings } from './remin
 
 const tags = ['payment-reminders'];
 const READ = ['manage_organization', 'view_financials', 'manage_invoices', 'create_invoices'] as const;
-const organizationQuerySchema = z.object({ organizationId: z.coerce.number().int().positive().max(2_147_483_647).optional() });
 
 export function paymentRemindersRoutes(app: ZodApp, deps: AppDeps): void {
   const { db } = deps;

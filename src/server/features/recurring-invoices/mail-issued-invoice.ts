@@ -24,7 +24,7 @@ export interface IssuedInvoiceMail {
 export type MailOutcome = { sent: true; to: string } | { sent: false; why: string };
 
 export async function mailIssuedInvoice(
-  deps: { db: Db; mailer: Pick<Mailer, 'send'>; config: Pick<Config, 'appUrl' | 'APP_SECRET'> },
+  deps: { db: Db; mailer: Pick<Mailer, 'send'>; config: Pick<Config, 'appUrl'> },
   organizationId: number,
   invoiceId: number,
   extra: IssuedInvoiceMail = {},
@@ -42,7 +42,7 @@ export async function mailIssuedInvoice(
   const payUrl = !owed
     ? null
     : access?.portal
-      ? (await createPortalLink(db, deps.config as Config, { organizationId, customerId: invoice.customerId, createdByUserId: null })).url
+      ? (await createPortalLink(db, deps.config, { organizationId, customerId: invoice.customerId, createdByUserId: null })).url
       : (await openInvoicePaymentLink(db, organizationId, invoiceId, deps.config.appUrl)).link.paymentUrl;
   const business = await loadBusiness(db, organizationId);
   const pdf = await renderDocumentPdf(invoicePdfModel(invoice, business, await loadLogo(db, business), customer));

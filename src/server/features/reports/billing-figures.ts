@@ -3,7 +3,8 @@
 import { and, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import { toCents } from '../../../contracts/money';
 import { rowsOf, type Db } from '../../db/client';
-import { creditNotes, invoiceLateFees, invoiceLineItems, invoiceReminders, invoices, paymentReminders, payments } from '../../db/schema/index';
+import { creditNotes, invoiceLateFees, invoiceLineItems, invoiceReminders, invoices, payments } from '../../db/schema/index';
+import { paidAfterReminder } from '../payment-reminders/paid-after-reminder';
 import { tenantWhere, type TenantScope } from '../../platform/tenancy';
 import { instantInRange, type ReportRange } from './report-range';
 
@@ -12,10 +13,6 @@ const amountCount = (n: unknown, total: unknown) => ({ count: Number(n ?? 0), to
 export async function billingFigures(db: Db, scope: TenantScope, range: ReportRange) {
   // Issued invoices only: a draft has not been billed and a void one was taken back.
   const issued = tenantWhere(scope, invoices, notInArray(invoices.status, ['draft', 'void']), instantInRange(invoices.createdAt, range));
-  const reminded = sql`(exists (select 1 from ${invoiceReminders} r where r.organization_id = ${payments.organizationId} and r.invoice_id = ${payments.invoiceId}
-      and r.status = 'sent' and r.sent_at <= ${payments.receivedDate})
-    or exists (select 1 from ${paymentReminders} m where m.organization_id = ${payments.organizationId} and m.invoice_id = ${payments.invoiceId}
-      and m.status = 'sent' and m.sent_at <= ${payments.receivedDate}))`;
   const paidIn = (...more: ReturnType<typeof sql>[]) => tenantWhere(scope, payments, eq(payments.status, 'completed'), instantInRange(payments.receivedDate, range), ...more);
   const [taxes, [docs], [lines], [notes], [refunds], [fees], [sent], [collected], [recurring], [auto]] = await Promise.all([
     rowsOf<{ name: string; percent: string; amount: string }>(
@@ -54,7 +51,7 @@ export async function billingFigures(db: Db, scope: TenantScope, range: ReportRa
     db
       .select({ n: sql<number>`count(distinct ${payments.invoiceId})::int`, total: sql<string>`coalesce(sum(${payments.amount}), 0)::text` })
       .from(payments)
-      .where(paidIn(reminded)),
+      .where(paidIn(paidAfterReminder)),
     db
       .select({ n: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${invoices.total}), 0)::text` })
       .from(invoices)

@@ -1,5 +1,5 @@
 // Tax rates and pricing settings (docs/rules/money-and-payments.md#taxes-and-discounts).
-import { z } from 'zod';
+import { organizationQuerySchema } from '../../../contracts/lists';
 import { idParamsSchema } from '../../../contracts/line-items';
 import { createTaxRateSchema, taxRateSchema, taxSettingsSchema, updateTaxRateSchema, updateTaxSettingsSchema } from '../../../contracts/tax-rates';
 import type { AppDeps, ZodApp } from '../../platform/app-deps';
@@ -12,8 +12,6 @@ const tags = ['tax-rates'];
 const READ = ['manage_organization', 'view_financials', 'manage_estimates', 'create_estimates', 'manage_invoices', 'create_invoices'] as const;
 const WRITE = 'manage_organization';
 
-/** Super users name the organization; everyone else's is their own and this is ignored. */
-const organizationQuerySchema = z.object({ organizationId: z.coerce.number().int().positive().max(2_147_483_647).optional() });
 
 export function taxRatesRoutes(app: ZodApp, deps: AppDeps): void {
   const { db } = deps;
