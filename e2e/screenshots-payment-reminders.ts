@@ -3,29 +3,11 @@
 // late fee, and with field errors: `npx tsx e2e/screenshots-payment-reminders.ts` (into /tmp/shots-reminders, or
 // OUT_DIR). Uses BASE_URL when given (a running app), else starts one with fresh demo data. Nothing is saved: the
 // filled-in card ends with errors, so a running app's settings are left as they were.
-import fs from 'node:fs';
-import path from 'node:path';
-import { chromium, type Locator, type Page } from 'playwright-core';
-import { startAppServer, type AppServer } from './fixtures/app-server';
-import { CHROMIUM_ARGS, DESKTOP, PHONE } from './fixtures/browser-config';
-import { signIn } from './fixtures/sign-in';
+import { type Locator, type Page } from 'playwright-core';
+import { runScreenshots, type ShotRun } from './fixtures/screenshots';
 
-const OUT = process.env.OUT_DIR ?? '/tmp/shots-reminders';
-
-/**
- * One element whole: on a phone the card is taller than the screen, so the window grows to hold it, and the top bar
- * and bottom menu, which stay on screen, are hidden for the shot instead of covering its ends.
- */
-async function shootElement(page: Page, locator: Locator, name: string) {
-  const viewport = page.viewportSize()!;
-  const box = await locator.boundingBox();
-  if (box && box.height + 200 > viewport.height) await page.setViewportSize({ width: viewport.width, height: Math.ceil(box.height) + 400 });
-  await locator.scrollIntoViewIfNeeded();
-  await page.waitForTimeout(300);
-  await locator.screenshot({ path: path.join(OUT, `${name}.png`), style: 'header, .fixed.bottom-0 { visibility: hidden !important; }' });
-  console.log(`saved ${path.join(OUT, `${name}.png`)}`);
-  await page.setViewportSize(viewport);
-}
+let shots: ShotRun;
+const shootElement = (page: Page, locator: Locator, name: string) => shots.shootElement(page, locator, name);
 
 async function remindersAt(page: Page, suffix: string) {
   await page.goto('/organization');
@@ -61,30 +43,7 @@ async function remindersAt(page: Page, suffix: string) {
   await shootElement(page, card, `reminders-card-errors-${suffix}`);
 }
 
-async function main() {
-  fs.mkdirSync(OUT, { recursive: true });
-  let server: AppServer | null = null;
-  const baseURL = process.env.BASE_URL ?? (server = await startAppServer()).baseURL;
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  try {
-    let state: Awaited<ReturnType<import('playwright-core').BrowserContext['storageState']>> | undefined;
-    for (const [suffix, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
-      const context = await browser.newContext({ baseURL, viewport, storageState: state });
-      const page = await context.newPage();
-      if (!state) {
-        await signIn(page, baseURL, 'admin@example.com');
-        state = await context.storageState();
-      }
-      await remindersAt(page, suffix);
-      await context.close();
-    }
-  } finally {
-    await browser.close();
-    await server?.stop();
-  }
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exitCode = 1;
+runScreenshots('/tmp/shots-reminders', async (run) => {
+  shots = run;
+  await run.atBothWidths((page, suffix) => remindersAt(page, suffix));
 });

@@ -5,37 +5,22 @@
 // given (a running app), else starts one with fresh demo data; the schedules and rate made here are removed at the end.
 // The billing and reminder jobs run every 5 minutes and no call runs them, so the states only they reach (ended, auto-pay,
 // invoices made, reminders sent) are shown by dressing up the server's own answers in the browser.
-import fs from 'node:fs';
-import path from 'node:path';
-import { chromium, type Locator, type Page, type Route } from 'playwright-core';
+import { type Locator, type Page, type Route } from 'playwright-core';
 import type { Invoice } from '@contracts/invoices';
 import type { InvoiceReminderTimeline } from '@contracts/payment-reminders';
 import type { RecurringInvoice } from '@contracts/recurring-invoices';
 import type { TaxRate } from '@contracts/tax-rates';
-import { startAppServer, type AppServer } from './fixtures/app-server';
-import { CHROMIUM_ARGS, DESKTOP, PHONE } from './fixtures/browser-config';
 import { fillLine, pickCustomer } from './fixtures/documents';
-import { signIn } from './fixtures/sign-in';
+import { postJson } from './fixtures/records';
+import { runScreenshots, type ShotRun } from './fixtures/screenshots';
 
-const OUT = process.env.OUT_DIR ?? '/tmp/shots-recurring';
-
-async function shoot(page: Page, name: string, fullPage = false) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(350);
-  await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage });
-  console.log(`saved ${path.join(OUT, `${name}.png`)}`);
-}
+let shots: ShotRun;
+const shoot = (page: Page, name: string, fullPage = false) => shots.shoot(page, name, fullPage);
 
 /** Scrolls the dialog so `target` sits in view, then shoots the page. */
 async function shootAt(page: Page, target: Locator, name: string) {
   await target.scrollIntoViewIfNeeded();
   await shoot(page, name);
-}
-
-async function postJson<T>(page: Page, url: string, data: unknown): Promise<T> {
-  const response = await page.request.post(url, { data });
-  if (!response.ok()) throw new Error(`POST ${url} answered ${response.status()}: ${await response.text()}`);
-  return (await response.json()) as T;
 }
 
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
@@ -189,44 +174,25 @@ async function invoiceAt(page: Page, suffix: string) {
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 }
 
-async function main() {
-  fs.mkdirSync(OUT, { recursive: true });
-  let server: AppServer | null = null;
-  const baseURL = process.env.BASE_URL ?? (server = await startAppServer()).baseURL;
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+runScreenshots('/tmp/shots-recurring', async (run) => {
+  shots = run;
   let rate: TaxRate | null = null;
   let made: RecurringInvoice[] = [];
-  try {
-    let state: Awaited<ReturnType<import('playwright-core').BrowserContext['storageState']>> | undefined;
-    for (const [suffix, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
-      const context = await browser.newContext({ baseURL, viewport, storageState: state });
-      const page = await context.newPage();
-      if (!state) {
-        await signIn(page, baseURL, 'admin@example.com');
-        state = await context.storageState();
-        rate = await postJson<TaxRate>(page, '/api/tax-rates', { name: 'State', percent: '6.25', isDefault: true });
-        made = await makeSchedules(page, rate);
-      }
-      await dressAnswers(page, made.map((m) => m.id));
-      await listAt(page, suffix);
-      await newFormAt(page, suffix);
-      await editAt(page, made[0], suffix);
-      await page.unrouteAll({ behavior: 'ignoreErrors' });
-      await invoiceAt(page, suffix);
-      if (suffix === 'phone') {
-        // A BASE_URL app is someone's: the schedules go, and new documents start without the rate.
-        for (const m of made) await page.request.delete(`/api/recurring-invoices/${m.id}`);
-        if (rate) await page.request.put(`/api/tax-rates/${rate.id}`, { data: { archived: true, isDefault: false } });
-      }
-      await context.close();
+  await run.atBothWidths(async (page, suffix, _viewport, first) => {
+    if (first) {
+      rate = await postJson<TaxRate>(page, '/api/tax-rates', { name: 'State', percent: '6.25', isDefault: true });
+      made = await makeSchedules(page, rate);
     }
-  } finally {
-    await browser.close();
-    await server?.stop();
-  }
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exitCode = 1;
+    await dressAnswers(page, made.map((m) => m.id));
+    await listAt(page, suffix);
+    await newFormAt(page, suffix);
+    await editAt(page, made[0], suffix);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await invoiceAt(page, suffix);
+    if (suffix === 'phone') {
+      // A BASE_URL app is someone's: the schedules go, and new documents start without the rate.
+      for (const m of made) await page.request.delete(`/api/recurring-invoices/${m.id}`);
+      if (rate) await page.request.put(`/api/tax-rates/${rate.id}`, { data: { archived: true, isDefault: false } });
+    }
+  });
 });

@@ -4,31 +4,16 @@
 // lines and rates; the portal's invoice row; and the customer's quote page with taxes, before and after ticking an
 // optional item: `npx tsx e2e/screenshots-taxes-documents.ts` (into /tmp/shots-taxes-docs, or OUT_DIR). Uses BASE_URL
 // when given (a running app), else starts one; the rates made here are archived at the end either way.
-import fs from 'node:fs';
-import path from 'node:path';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { type Browser, type Locator, type Page } from 'playwright-core';
 import type { Estimate } from '@contracts/estimates';
 import type { Invoice } from '@contracts/invoices';
 import type { TaxRate } from '@contracts/tax-rates';
-import { startAppServer, type AppServer } from './fixtures/app-server';
-import { CHROMIUM_ARGS, DESKTOP, PHONE } from './fixtures/browser-config';
 import { fillLine, pickCustomer } from './fixtures/documents';
-import { signIn } from './fixtures/sign-in';
+import { postJson } from './fixtures/records';
+import { runScreenshots, type ShotRun } from './fixtures/screenshots';
 
-const OUT = process.env.OUT_DIR ?? '/tmp/shots-taxes-docs';
-
-async function shoot(page: Page, name: string, fullPage = false) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage });
-  console.log(`saved ${path.join(OUT, `${name}.png`)}`);
-}
-
-async function postJson<T>(page: Page, url: string, data: unknown): Promise<T> {
-  const response = await page.request.post(url, { data });
-  if (!response.ok()) throw new Error(`POST ${url} answered ${response.status()}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
+let shots: ShotRun;
+const shoot = (page: Page, name: string, fullPage = false) => shots.shoot(page, name, fullPage);
 
 interface Rates {
   state: TaxRate;
@@ -153,46 +138,27 @@ async function quotePage(browser: Browser, page: Page, baseURL: string, rates: R
   await visitor.close();
 }
 
-async function main() {
-  fs.mkdirSync(OUT, { recursive: true });
-  let server: AppServer | null = null;
-  const baseURL = process.env.BASE_URL ?? (server = await startAppServer()).baseURL;
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+runScreenshots('/tmp/shots-taxes-docs', async (run) => {
+  shots = run;
   let rates: Rates | null = null;
-  try {
-    let state: Awaited<ReturnType<import('playwright-core').BrowserContext['storageState']>> | undefined;
-    for (const [suffix, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
-      const context = await browser.newContext({ baseURL, viewport, storageState: state });
-      const page = await context.newPage();
-      if (!state) {
-        await signIn(page, baseURL, 'admin@example.com');
-        state = await context.storageState();
-        rates = {
-          state: await postJson<TaxRate>(page, '/api/tax-rates', { name: 'State', percent: '6.25', isDefault: true }),
-          city: await postJson<TaxRate>(page, '/api/tax-rates', { name: 'City', percent: '2', isDefault: true }),
-        };
-      }
-      if (!rates) throw new Error('No rates');
-      await invoiceForm(page, suffix);
-      const invoice = await sentInvoice(page, rates, suffix);
-      await invoiceDetail(page, invoice, suffix);
-      await creditNote(page, invoice, suffix);
-      await portalRow(page, invoice, suffix);
-      await estimateForm(page, suffix);
-      await quotePage(browser, page, baseURL, rates, suffix, viewport);
-      if (suffix === 'phone') {
-        // A BASE_URL app is someone's: its documents keep their rates, new ones start without.
-        for (const r of [rates.state, rates.city]) await page.request.put(`/api/tax-rates/${r.id}`, { data: { archived: true, isDefault: false } });
-      }
-      await context.close();
+  await run.atBothWidths(async (page, suffix, viewport, first) => {
+    if (first) {
+      rates = {
+        state: await postJson<TaxRate>(page, '/api/tax-rates', { name: 'State', percent: '6.25', isDefault: true }),
+        city: await postJson<TaxRate>(page, '/api/tax-rates', { name: 'City', percent: '2', isDefault: true }),
+      };
     }
-  } finally {
-    await browser.close();
-    await server?.stop();
-  }
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exitCode = 1;
+    if (!rates) throw new Error('No rates');
+    await invoiceForm(page, suffix);
+    const invoice = await sentInvoice(page, rates, suffix);
+    await invoiceDetail(page, invoice, suffix);
+    await creditNote(page, invoice, suffix);
+    await portalRow(page, invoice, suffix);
+    await estimateForm(page, suffix);
+    await quotePage(run.browser, page, run.baseURL, rates, suffix, viewport);
+    if (suffix === 'phone') {
+      // A BASE_URL app is someone's: its documents keep their rates, new ones start without.
+      for (const r of [rates.state, rates.city]) await page.request.put(`/api/tax-rates/${r.id}`, { data: { archived: true, isDefault: false } });
+    }
+  });
 });

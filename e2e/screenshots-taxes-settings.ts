@@ -2,23 +2,14 @@
 // with Default and Archived, the pricing settings, the add-rate dialog empty and with a field error, the edit dialog
 // with Archive, and a tax-exempt customer's badge and checkbox: `npx tsx e2e/screenshots-taxes-settings.ts` (into
 // /tmp/shots-taxes, or OUT_DIR). Uses BASE_URL when given (a running app), else starts one with fresh demo data.
-import fs from 'node:fs';
-import path from 'node:path';
-import { chromium, type Locator, type Page } from 'playwright-core';
+import { type Locator, type Page } from 'playwright-core';
 import type { Customer } from '@contracts/customers';
 import { TAX_ROUNDING_LABELS, type TaxRate, type TaxSettings } from '@contracts/tax-rates';
-import { startAppServer, type AppServer } from './fixtures/app-server';
-import { CHROMIUM_ARGS, DESKTOP, PHONE } from './fixtures/browser-config';
-import { signIn } from './fixtures/sign-in';
+import { runScreenshots, type ShotRun } from './fixtures/screenshots';
 
-const OUT = process.env.OUT_DIR ?? '/tmp/shots-taxes';
-
-async function shoot(page: Page, name: string, fullPage = false) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage });
-  console.log(`saved ${path.join(OUT, `${name}.png`)}`);
-}
+let shots: ShotRun;
+const shoot = (page: Page, name: string, fullPage = false) => shots.shoot(page, name, fullPage);
+const shootElement = (page: Page, locator: Locator, name: string) => shots.shootElement(page, locator, name);
 
 async function send<T>(page: Page, method: 'post' | 'put', url: string, data: unknown): Promise<T> {
   const response = await page.request[method](url, { data });
@@ -35,21 +26,6 @@ async function seedRates(page: Page) {
   await send<TaxRate>(page, 'post', '/api/tax-rates', { name: 'NYC', percent: '8.875' });
   const county = await send<TaxRate>(page, 'post', '/api/tax-rates', { name: 'County (until 2024)', percent: '0.5' });
   await send<TaxRate>(page, 'put', `/api/tax-rates/${county.id}`, { archived: true });
-}
-
-/**
- * One element whole: on a phone the card is taller than the screen, so the window grows to hold it, and the top bar
- * and bottom menu, which stay on screen, are hidden for the shot instead of covering its ends.
- */
-async function shootElement(page: Page, locator: Locator, name: string) {
-  const viewport = page.viewportSize()!;
-  const box = await locator.boundingBox();
-  if (box && box.height + 200 > viewport.height) await page.setViewportSize({ width: viewport.width, height: Math.ceil(box.height) + 400 });
-  await locator.scrollIntoViewIfNeeded();
-  await page.waitForTimeout(300);
-  await locator.screenshot({ path: path.join(OUT, `${name}.png`), style: 'header, .fixed.bottom-0 { visibility: hidden !important; }' });
-  console.log(`saved ${path.join(OUT, `${name}.png`)}`);
-  await page.setViewportSize(viewport);
 }
 
 async function taxesAt(page: Page, suffix: string) {
@@ -104,32 +80,11 @@ async function exemptCustomerAt(page: Page, suffix: string) {
   await page.keyboard.press('Escape');
 }
 
-async function main() {
-  fs.mkdirSync(OUT, { recursive: true });
-  let server: AppServer | null = null;
-  const baseURL = process.env.BASE_URL ?? (server = await startAppServer()).baseURL;
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  try {
-    let state: Awaited<ReturnType<import('playwright-core').BrowserContext['storageState']>> | undefined;
-    for (const [suffix, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
-      const context = await browser.newContext({ baseURL, viewport, storageState: state });
-      const page = await context.newPage();
-      if (!state) {
-        await signIn(page, baseURL, 'admin@example.com');
-        state = await context.storageState();
-        await seedRates(page);
-      }
-      await taxesAt(page, suffix);
-      await exemptCustomerAt(page, suffix);
-      await context.close();
-    }
-  } finally {
-    await browser.close();
-    await server?.stop();
-  }
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exitCode = 1;
+runScreenshots('/tmp/shots-taxes', async (run) => {
+  shots = run;
+  await run.atBothWidths(async (page, suffix, _viewport, first) => {
+    if (first) await seedRates(page);
+    await taxesAt(page, suffix);
+    await exemptCustomerAt(page, suffix);
+  });
 });
