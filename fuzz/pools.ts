@@ -31,6 +31,7 @@ export const PATH_KINDS: Record<string, RecordKind | 'organizations'> = {
   notifications: 'notifications',
   'tax-rates': 'taxRates',
   'recurring-invoices': 'recurringInvoices',
+  'time-off': 'timeOff',
 };
 
 const FIELD_KINDS: Record<string, RecordKind | 'organizations'> = {

@@ -32,7 +32,8 @@ export type RecordKind =
   | 'users'
   | 'notifications'
   | 'taxRates'
-  | 'recurringInvoices';
+  | 'recurringInvoices'
+  | 'timeOff';
 
 export interface Person {
   id: number;
@@ -70,6 +71,7 @@ const emptyIds = (): Record<RecordKind, number[]> => ({
   creditNotes: [],
   taxRates: [],
   recurringInvoices: [],
+  timeOff: [],
   payments: [],
   vendors: [],
   vendorPayments: [],
@@ -146,6 +148,7 @@ async function seedTenant(t: TestApp, org: { id: number; slug: string | null }, 
   await call('payments', 'POST', '/api/payments', { invoiceId: inv.id, amount: '5.00', method: 'cash', reference: `Ref ${marker}`, notes: `Paid ${marker}` });
   await call('creditNotes', 'POST', `/api/invoices/${inv.id}/credit-notes`, { reason: `Credit ${marker}`, lineItems: [{ description: `Credited ${marker}`, quantity: 1, rate: '10.00' }] });
   await call('taxRates', 'POST', '/api/tax-rates', { name: `Rate ${marker}`, percent: '6.25' });
+  await call('timeOff', 'POST', `/api/team/${employee.id}/time-off`, { startsAt: `${futureDate(40 + dayOffset)}T08:00`, endsAt: `${futureDate(40 + dayOffset)}T12:00`, reason: `Away ${marker}` });
   await call('recurringInvoices', 'POST', '/api/recurring-invoices', {
     customerId: c1.id,
     title: `Plan ${marker}`,

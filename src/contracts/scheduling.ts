@@ -1,6 +1,7 @@
 // Scheduling and public booking (docs/rules/scheduling.md), shared by the server and the forms.
 import { z } from 'zod';
 import { calendarDateSchema, isCalendarDate } from './dates';
+import { assigneeIdsSchema, assigneeSchema, bufferSchema } from './assignees';
 import { fromCents, MAX_CENTS, toCents } from './money';
 
 export const SCHEDULING_DEFAULTS = {
@@ -61,6 +62,8 @@ export const SCHEDULING_MESSAGES = {
   dayDisabled: 'Bookings are not available on that day',
   outsideHours: 'That time is outside booking hours',
   notOffered: 'Please choose one of the offered times',
+  noStaffChoice: 'Choosing a person is not offered here',
+  staffUnavailable: 'That person is not available then',
   timeZone: 'Please choose a valid time zone',
   timeFormat: 'Use the 24-hour HH:MM format',
   dayWindow: 'Start time must be before end time',
@@ -125,6 +128,11 @@ export const serviceFieldsSchema = z.object({
     .optional(),
   price: priceSchema.optional(),
   isActive: z.boolean({ error: 'Must be true or false' }).optional(),
+  /** Minutes the performer is kept before and after, not shown to the customer (docs/rules/team.md#buffers). */
+  bufferBefore: bufferSchema.optional(),
+  bufferAfter: bufferSchema.optional(),
+  /** Who may perform it; empty: every bookable staff member (docs/rules/team.md#who-performs-a-service). */
+  performerIds: assigneeIdsSchema.optional(),
   /** Super users choose the organization; ignored for everyone else and on update. */
   organizationId: idSchema.nullish(),
 });
@@ -142,6 +150,9 @@ export const serviceSchema = z.object({
   /** Decimal string "75.00". */
   price: z.string(),
   isActive: z.boolean(),
+  bufferBefore: z.number().int(),
+  bufferAfter: z.number().int(),
+  performerIds: z.array(z.number().int()),
   createdAt: z.string(),
 });
 export type Service = z.infer<typeof serviceSchema>;
@@ -175,6 +186,8 @@ const settingsFields = z.object({
   requirePhone: z.boolean({ error: 'Must be true or false' }).optional(),
   autoConfirm: z.boolean({ error: 'Must be true or false' }).optional(),
   allowCancellation: z.boolean({ error: 'Must be true or false' }).optional(),
+  /** The booking page offers a choice of person besides "any available" (docs/rules/team.md#online-booking). */
+  allowStaffChoice: z.boolean({ error: 'Must be true or false' }).optional(),
   cancellationHours: z
     .number({ error: 'Cancellation hours must be between 1 and 168' })
     .int('Cancellation hours must be between 1 and 168')
@@ -205,6 +218,7 @@ export const publicScheduleSettingsSchema = z.object({
   timeZone: z.string(),
   advanceBookingDays: z.number().int(),
   requirePhone: z.boolean(),
+  allowStaffChoice: z.boolean(),
   ...dayOutShape,
 });
 export type PublicScheduleSettings = z.infer<typeof publicScheduleSettingsSchema>;
@@ -313,6 +327,8 @@ const appointmentFields = z.object({
   status: z.enum(APPOINTMENT_STATUSES, { error: 'Please choose a valid status' }).optional(),
   notes: optionalText('Notes', 10_000),
   workOrderId: idSchema.nullish(),
+  /** Who holds the time (docs/rules/team.md#assignment). Left out on create: the signed-in staff member; [] unassigned. */
+  assigneeIds: assigneeIdsSchema.optional(),
   organizationId: idSchema.nullish(),
 });
 
@@ -353,6 +369,11 @@ export const appointmentSchema = z.object({
   notes: z.string().nullable(),
   workOrderId: z.number().int().nullable(),
   source: z.string(),
+  /** The people whose time it holds, by name. */
+  assignees: z.array(assigneeSchema),
+  /** The service's buffers when it was booked: the assignees' time held before and after. */
+  bufferBefore: z.number().int(),
+  bufferAfter: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -364,11 +385,18 @@ export const publicScheduleSchema = z.object({
   organization: z.object({ name: z.string(), slug: z.string().nullable(), industry: z.string().nullable(), logo: z.string().nullable(), phone: z.string().nullable(), email: z.string().nullable() }),
   services: z.array(publicServiceSchema),
   settings: publicScheduleSettingsSchema,
+  /** The people a customer may choose, when the organization allows it (else empty); names as "Dana R.". */
+  staff: z.array(assigneeSchema.extend({ serviceIds: z.array(z.number().int()) })),
 });
 export type PublicSchedule = z.infer<typeof publicScheduleSchema>;
 
 export const publicDayQuerySchema = z.object({ date: calendarDateSchema });
-export const publicSlotsQuerySchema = z.object({ date: calendarDateSchema, serviceId: idSchema.optional() });
+export const publicSlotsQuerySchema = z.object({
+  date: calendarDateSchema,
+  serviceId: idSchema.optional(),
+  /** One person's slots (when the organization lets customers choose); left out: anyone's. */
+  staffId: idSchema.optional(),
+});
 
 export const busyTimeSchema = z.object({ appointmentDate: z.string(), duration: z.number().int() });
 export const slotSchema = z.object({
@@ -397,9 +425,47 @@ export const bookingBodySchema = z.object({
     .refine((v) => parseLocalDateTime(v)?.time != null, SCHEDULING_MESSAGES.bookingDate),
   notes: optionalText('Notes', 2_000),
   serviceId: z.number({ error: SCHEDULING_MESSAGES.bookingService }).int(SCHEDULING_MESSAGES.bookingService).min(1, SCHEDULING_MESSAGES.bookingService).max(INT_MAX, SCHEDULING_MESSAGES.bookingService),
+  /** The person chosen, when the organization allows choosing; left out or null: any available. */
+  staffId: idSchema.nullish(),
   /** Ignored: a booking lasts as long as its service (a visitor cannot reserve a whole day). */
   duration: z.number().int().min(1).max(SCHEDULING_LIMITS.maxDuration).nullish(),
 });
 export type BookingBody = z.infer<typeof bookingBodySchema>;
 
 export const bookingResultSchema = z.object({ id: z.number().int(), appointmentDate: z.string(), status: z.string() });
+
+// ---- Changing an appointment by its e-mail link (docs/rules/scheduling.md#changing-by-link) -----
+
+export const appointmentLinkParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Not an appointment link') });
+
+export const CHANGE_MESSAGES = {
+  notFound: 'Appointment link not found',
+  off: 'Changes are taken by phone or e-mail',
+  tooLate: (hours: number) => `Changes are not taken online within ${hours} hours of the appointment`,
+  cancelled: 'This appointment has been cancelled',
+  past: 'This appointment has passed',
+  sameTime: 'That is the time already booked',
+} as const;
+
+export const managedAppointmentSchema = z.object({
+  organization: z.object({ name: z.string(), slug: z.string().nullable(), phone: z.string().nullable(), email: z.string().nullable(), logo: z.string().nullable() }),
+  appointment: z.object({
+    serviceId: z.number().int().nullable(),
+    serviceName: z.string().nullable(),
+    /** Organization wall clock 'YYYY-MM-DDTHH:MM:SS'. */
+    appointmentDate: z.string(),
+    duration: z.number().int(),
+    status: z.string(),
+    /** The person coming, as "Dana R.", when there is one. */
+    staffName: z.string().nullable(),
+    timeZone: z.string(),
+  }),
+  /** Whether the customer may reschedule or cancel here now; when not, `reason` says why. */
+  canChange: z.boolean(),
+  reason: z.string().nullable(),
+  cancellationHours: z.number().int(),
+});
+export type ManagedAppointment = z.infer<typeof managedAppointmentSchema>;
+
+export const rescheduleBodySchema = bookingBodySchema.pick({ appointmentDate: true });
+export type RescheduleBody = z.infer<typeof rescheduleBodySchema>;

@@ -1,5 +1,6 @@
 // Work orders (jobs): request and response shapes (docs/rules/records.md#work-order-form).
 import { z } from 'zod';
+import { assigneeIdsSchema, assigneeSchema } from './assignees';
 import { listQuerySchema } from './lists';
 import { decimalInput, idInput, instantInput, lineItemSchema, lineItemsInput, optionalIdInput, optionalText } from './line-items';
 
@@ -35,6 +36,8 @@ const fields = {
   /** Accepted and ignored: the server computes it from the line items and costs. */
   totalCost: z.unknown().optional(),
   lineItems: lineItemsInput.optional(),
+  /** The crew (docs/rules/team.md#assignment); needs assign_work_orders. Left out: unchanged, nobody on create. */
+  assigneeIds: assigneeIdsSchema.optional(),
 };
 
 /** POST /api/work-orders. Status defaults to scheduled; the order number is assigned by the server. */
@@ -81,6 +84,8 @@ export const workOrderSchema = z.object({
   materialCost: z.string(),
   totalCost: z.string(),
   lineItems: z.array(lineItemSchema),
+  /** The crew, by name. */
+  assignees: z.array(assigneeSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -32,6 +32,7 @@ import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { creditNotesRoutes } from './features/credit-notes/credit-notes.routes';
 import { refundsRoutes } from './features/refunds/refunds.routes';
 import { workOrdersRoutes } from './features/work-orders/work-orders.routes';
+import { teamRoutes } from './features/team/team.routes';
 import { searchRoutes } from './features/search/search.routes';
 import { zipRoutes } from './features/zip/zip.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
@@ -103,6 +104,7 @@ const FEATURES: ((app: ZodApp, deps: AppDeps) => void)[] = [
   customerPortalRoutes,
   vendorsRoutes,
   schedulingRoutes,
+  teamRoutes,
   messagingRoutes,
   inventoryRoutes,
   shortUrlsRoutes,

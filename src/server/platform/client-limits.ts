@@ -55,6 +55,15 @@ export const CLIENT_LIMITS = {
   quoteOpen: { name: 'public-quote-open', max: 120, windowMs: HOUR, message: 'Too many requests from your network.' },
   /** Approving, declining or asking for changes: a customer answers a few quotes, retrying a rejected signature. */
   quoteAnswer: { name: 'public-quote-answer', max: 20, windowMs: HOUR, message: 'Too many answers from your network.' },
+  /** Opening an appointment's reschedule-or-cancel page: a customer looks a few times, perhaps on two devices. */
+  appointmentOpen: { name: 'public-appointment-open', max: 120, windowMs: HOUR, message: 'Too many requests from your network.' },
+  /** Rescheduling or cancelling by link: a customer tries a time or two, and a family has a few appointments. */
+  appointmentChange: { name: 'public-appointment-change', max: 20, windowMs: HOUR, message: 'Too many changes from your network.' },
+  /**
+   * A staff member's calendar feed (docs/rules/team.md#calendar-feed): calendar services poll it every 15 minutes to
+   * few hours, several calendars from one office address; the limit bounds guessing tokens, not subscribing.
+   */
+  calendarFeed: { name: 'public-calendar-feed', max: 240, windowMs: HOUR, message: 'Too many requests from your network.' },
   /** Self-registration: one person registers once, perhaps again after a mistyped address. */
   registration: { name: 'public-registration', max: 10, windowMs: HOUR, message: 'Too many registrations from your network.' },
   /**

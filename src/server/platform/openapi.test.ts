@@ -99,6 +99,10 @@ describe('OpenAPI document', () => {
         'PUT /api/customers/{id}/auto-pay',
         'POST /api/invoices/{id}/payment-intent',
         'POST /api/public/schedule-by-slug/{slug}/book',
+        'GET /api/calendar-feed/{file}',
+        'GET /api/public/appointments/{token}',
+        'POST /api/public/appointments/{token}/cancel',
+        'POST /api/public/appointments/{token}/reschedule',
       ].sort(),
     );
     for (const key of limited) {

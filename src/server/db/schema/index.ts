@@ -18,3 +18,4 @@ export * from './credit-notes';
 export * from './tax-rates';
 export * from './payment-reminders';
 export * from './recurring-invoices';
+export * from './team';

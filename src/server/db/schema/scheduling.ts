@@ -19,10 +19,14 @@ export const services = pgTable(
     duration: integer('duration').notNull().default(60),
     price: money('price').notNull().default('0'),
     isActive: boolean('is_active').notNull().default(true),
+    /** Minutes the performer is kept before and after (travel, cleanup); not shown to the customer (docs/rules/team.md#buffers). */
+    bufferBefore: integer('buffer_before').notNull().default(0),
+    bufferAfter: integer('buffer_after').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     unique('services_org_id_key').on(t.organizationId, t.id),
+    check('services_buffers_check', sql`${t.bufferBefore} between 0 and 240 and ${t.bufferAfter} between 0 and 240`),
     index('services_org_name_idx').on(t.organizationId, t.name),
   ],
 );
@@ -62,6 +66,8 @@ export const scheduleSettings = pgTable(
     requirePhone: boolean('require_phone').notNull().default(false),
     autoConfirm: boolean('auto_confirm').notNull().default(true),
     allowCancellation: boolean('allow_cancellation').notNull().default(true),
+    /** Whether the booking page lets the customer pick the person, besides "any available" (docs/rules/team.md#online-booking). */
+    allowStaffChoice: boolean('allow_staff_choice').notNull().default(false),
     cancellationHours: integer('cancellation_hours').notNull().default(24),
     mondayEnabled: boolean('monday_enabled').notNull().default(true),
     mondayStart: text('monday_start').notNull().default('09:00'),
@@ -92,9 +98,8 @@ export const scheduleSettings = pgTable(
 );
 
 /**
- * Appointments of one organization may not overlap over [appointment_date, appointment_date + duration).
- * That rule is an exclusion constraint (btree_gist, organization_id WITH =, tsrange WITH &&) added by a
- * custom migration, because Drizzle cannot express it; do not rely on application checks alone.
+ * No person is booked twice at once: that rule lives on appointment_assignees (schema/team.ts), not here, since
+ * issue 17 moved it from the organization to the person (docs/decisions/031-one-calendar-per-person.md).
  */
 export const appointments = pgTable(
   'appointments',
@@ -117,6 +122,9 @@ export const appointments = pgTable(
     workOrderId: integer('work_order_id'),
     /** 'staff' or 'online' (public booking page). */
     source: text('source').notNull().default('staff'),
+    /** The service's buffers when it was booked, so a later change of the service moves no booked time. */
+    bufferBefore: integer('buffer_before').notNull().default(0),
+    bufferAfter: integer('buffer_after').notNull().default(0),
     /** The calendar file's SEQUENCE (RFC 5545 3.8.7.4): 0 when booked, one more with every change the customer is sent. */
     calendarSequence: integer('calendar_sequence').notNull().default(0),
     createdAt: createdAt(),
@@ -133,6 +141,28 @@ export const appointments = pgTable(
     index('appointments_org_date_idx').on(t.organizationId, t.appointmentDate),
     index('appointments_org_customer_idx').on(t.organizationId, t.customerId),
     check('appointments_duration_check', sql`${t.duration} > 0`),
+  ],
+);
+
+/**
+ * A link that lets the customer reschedule or cancel from their e-mail (docs/rules/scheduling.md#changing-by-link):
+ * one per e-mail sent, kept hashed, so every e-mail's link works until the appointment is past or cancelled.
+ */
+export const appointmentLinks = pgTable(
+  'appointment_links',
+  {
+    id: id(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    appointmentId: integer('appointment_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('appointment_links_token_key').on(t.tokenHash),
+    tenantReference('appointment_links_appointment_fk', t.organizationId, t.appointmentId, appointments).onDelete('cascade'),
+    index('appointment_links_appointment_idx').on(t.organizationId, t.appointmentId),
   ],
 );
 

@@ -37,7 +37,7 @@ export function uidHost(appUrl: string, mailFrom: string): string {
   return domain || 'tradebook.invalid';
 }
 
-const utc = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+export const utc = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 
 /** TEXT escaping of RFC 5545 3.3.11. */
 export function escapeText(s: string): string {

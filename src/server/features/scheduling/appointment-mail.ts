@@ -7,6 +7,7 @@ import { SCHEDULING_DEFAULTS } from '../../../contracts/scheduling';
 import { loadBusiness } from '../documents/document-parties';
 import { renderCustomerEmail, writeToButton } from '../documents/customer-email';
 import { buildIcs, uidHost } from './appointment-ics';
+import { issueAppointmentLink } from './appointment-link-token';
 import { addMinutes, describeWallClock, instantOf, normalize } from '../../platform/wall-clock';
 
 export type AppointmentMailKind = 'created' | 'updated' | 'cancelled';
@@ -72,6 +73,9 @@ export async function sendAppointmentMail(
     cancelled: `Your appointment for ${what} with ${row.orgName} has been cancelled.`,
   };
   const greeting = `Hello ${appt.customerName ?? ''}`.trim() + ',';
+  // Every e-mail about a standing appointment carries its own link to reschedule or cancel
+  // (docs/rules/scheduling.md#changing-by-link); the page says when the business's policy no longer allows it.
+  const manageUrl = kind === 'cancelled' ? null : await issueAppointmentLink(db, appt.organizationId, appt.id, deps.appUrl);
   const calendarNote = kind === 'cancelled' ? [] : ['The attached calendar file adds it to your calendar.'];
   const text = [
     greeting,
@@ -81,6 +85,7 @@ export async function sendAppointmentMail(
     `When: ${when} (${timeZone})`,
     `Duration: ${appt.duration} minutes`,
     ...calendarNote.flatMap((l) => ['', l]),
+    ...(manageUrl ? ['', `Reschedule or cancel: ${manageUrl}`] : []),
     ...(contact ? ['', `Questions? Contact ${row.orgName}: ${contact}`] : []),
   ].join('\n');
   // The same facts as the text, under the organization's name and logo; the button writes to the business.
@@ -94,7 +99,7 @@ export async function sendAppointmentMail(
       { label: 'Duration', value: `${appt.duration} minutes` },
       ...(row.orgAddress?.trim() ? [{ label: 'Where', value: row.orgAddress.trim() }] : []),
     ],
-    button: writeToButton(business),
+    button: manageUrl ? { label: 'Reschedule or cancel', url: manageUrl } : writeToButton(business),
     after: calendarNote,
   });
 

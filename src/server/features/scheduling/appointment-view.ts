@@ -1,6 +1,8 @@
 // Appointments as the API answers them: the row plus its service's name, wall clock as 'YYYY-MM-DDTHH:MM:SS'.
 import { and, asc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import type { Assignee } from '../../../contracts/assignees';
 import type { Appointment } from '../../../contracts/scheduling';
+import { appointmentAssigneesSql } from '../team/assignees';
 import type { DbOrTx } from '../../db/client';
 import { appointments, services } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
@@ -9,9 +11,9 @@ import { scopeFilter, tenantScope, tenantWhere } from '../../platform/tenancy';
 import { SCHEDULING_LIMITS } from '../../../contracts/scheduling';
 import { addDays, daysBetween, normalize } from '../../platform/wall-clock';
 
-const columns = { appt: appointments, serviceName: services.name };
+const columns = { appt: appointments, serviceName: services.name, assignees: appointmentAssigneesSql(appointments.organizationId, appointments.id) };
 
-function toView(r: { appt: typeof appointments.$inferSelect; serviceName: string | null }): Appointment {
+function toView(r: { appt: typeof appointments.$inferSelect; serviceName: string | null; assignees: Assignee[] }): Appointment {
   const a = r.appt;
   return {
     id: a.id,
@@ -28,6 +30,9 @@ function toView(r: { appt: typeof appointments.$inferSelect; serviceName: string
     notes: a.notes,
     workOrderId: a.workOrderId,
     source: a.source,
+    assignees: r.assignees,
+    bufferBefore: a.bufferBefore,
+    bufferAfter: a.bufferAfter,
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
   };

@@ -6,8 +6,8 @@ import type { DbOrTx } from '../../db/client';
 import { customers, services, workOrders } from '../../db/schema/index';
 import { conflict, invalid, pgErrorCode } from '../../platform/errors';
 import type { AfterCommit } from './after-commit';
-import { overlapping } from './booking-rules';
-import { addMinutes, instantOf, normalize } from '../../platform/wall-clock';
+import { anyBusy, heldRange, type Hold } from '../team/assignees';
+import { addMinutes, instantOf } from '../../platform/wall-clock';
 
 export interface MailDeps {
   mailer: Mailer;
@@ -66,31 +66,40 @@ export function checkNotPast(wall: string, timeZone: string, now = new Date()): 
 
 export const defaultDuration = (service: { duration: number | null } | null) => service?.duration || SCHEDULING_DEFAULTS.appointmentDuration;
 
-/** The calendar days (wall clock) [wall, wall + duration) touches, first and last: one, or more past midnight. */
-export function daysTouched(wall: string, duration: number): { first: string; last: string } {
-  const start = normalize(wall);
-  return { first: start.slice(0, 10), last: addMinutes(start, Math.max(duration, 1) - 1).slice(0, 10) };
+/** The calendar days (wall clock) a held range touches, first and last: one, or more past midnight. */
+export function daysTouched(range: { start: string; end: string }): { first: string; last: string } {
+  const lastMinute = range.end > range.start ? addMinutes(range.end, -1) : range.start;
+  return { first: range.start.slice(0, 10), last: lastMinute.slice(0, 10) };
+}
+
+/** An appointment's time with its buffers, held for these people (docs/rules/team.md#no-double-booking). */
+export interface SlotHold extends Hold {
+  organizationId: number;
+  userIds: readonly number[];
+  /** The appointment being moved, which does not stand in its own way. */
+  exceptId?: number;
 }
 
 /**
  * Writers of one organization's appointments on one calendar day take turns (a transaction-level advisory lock
- * per day the time touches, taken in date order so two writers never wait on each other in a circle), so the
+ * per day the held time touches, taken in date order so two writers never wait on each other in a circle), so the
  * check below sees every committed neighbour and concurrent inserts never deadlock inside the exclusion
- * constraint. Two times that overlap share a day, so their writers always meet on its lock; writers of other days
+ * constraint. Two holds that overlap share a day, so their writers always meet on its lock; writers of other days
  * do not wait (one lock per organization made every booking of a busy page queue, docs/performance.md). The
- * constraint (appointments_no_overlap, 23P01) still stands behind any other writer; both answer the same 409.
- * Must run inside a transaction.
+ * constraint (appointment_assignees_no_overlap, 23P01) still stands behind any other writer; both answer the same
+ * 409. Must run inside a transaction, and `write` must set the assignees.
  */
-export async function guardSlot<T>(db: DbOrTx, organizationId: number, wall: string, duration: number, exceptId: number | undefined, write: () => Promise<T>): Promise<T> {
-  await db.execute(sql`select count(pg_advisory_xact_lock(k.a, k.b)) from (${slotLockKeys(organizationId, wall, duration)}) k`);
-  if (await overlapping(db, organizationId, wall, duration, exceptId)) throw conflict(SCHEDULING_MESSAGES.slotTaken);
+export async function guardSlot<T>(db: DbOrTx, hold: SlotHold, write: () => Promise<T>): Promise<T> {
+  const range = heldRange(hold);
+  await db.execute(sql`select count(pg_advisory_xact_lock(k.a, k.b)) from (${slotLockKeys(hold.organizationId, range)}) k`);
+  if (await anyBusy(db, hold.organizationId, hold.userIds, range, hold.exceptId)) throw conflict(SCHEDULING_MESSAGES.slotTaken);
   return slotTakenAsConflict(write);
 }
 
 /** The keys (a, b) of the day locks guardSlot takes, in date order: a query for a statement's FROM. */
-export function slotLockKeys(organizationId: number, wall: string, duration: number): SQL {
-  const { first, last } = daysTouched(wall, duration);
-  return sql`select hashtext('appointments_no_overlap:' || to_char(d, 'YYYY-MM-DD')) as a, ${organizationId}::int as b from generate_series(${first}::date, ${last}::date, interval '1 day') d`;
+export function slotLockKeys(organizationId: number, range: { start: string; end: string }): SQL {
+  const { first, last } = daysTouched(range);
+  return sql`select hashtext('appointment_holds:' || to_char(d, 'YYYY-MM-DD')) as a, ${organizationId}::int as b from generate_series(${first}::date, ${last}::date, interval '1 day') d`;
 }
 
 /** Runs a write that may meet the exclusion constraint: a taken slot is the same 409 however it is found. */

@@ -1,10 +1,12 @@
 // When an appointment may be booked online (docs/rules/scheduling.md#booking-window): not past, not beyond advanceBookingDays,
-// an enabled weekday, inside the day's window, at one of the offered slot times, not overlapping another appointment.
-import { and, asc, eq, gt, lt, ne, sql, type SQL } from 'drizzle-orm';
+// an enabled weekday, inside the day's window, at one of the offered slot times, with a performer free for it.
+import { and, asc, eq, gt, lt, ne } from 'drizzle-orm';
+import { commitments, isFree, performersOf } from '../team/availability';
 import { minutesOf, SCHEDULING_LIMITS, SCHEDULING_MESSAGES, WEEKDAYS, type Slot } from '../../../contracts/scheduling';
 import type { DbOrTx } from '../../db/client';
+import { invalid } from '../../platform/errors';
 import { appointments, scheduleSettings } from '../../db/schema/index';
-import { addDays, addMinutes, daysBetween, instantOf, label12h, normalize, todayIn, weekdayOf } from '../../platform/wall-clock';
+import { addDays, daysBetween, instantOf, label12h, normalize, todayIn, weekdayOf } from '../../platform/wall-clock';
 
 export type SettingsRow = typeof scheduleSettings.$inferSelect;
 
@@ -15,7 +17,12 @@ export interface DayWindow {
 }
 
 export function dayWindow(settings: SettingsRow, date: string): DayWindow {
-  const day = WEEKDAYS[weekdayOf(date)];
+  return weekdayWindow(settings, weekdayOf(date));
+}
+
+/** The hours of a weekday, 0 = Sunday. */
+export function weekdayWindow(settings: SettingsRow, weekday: number): DayWindow {
+  const day = WEEKDAYS[weekday];
   const s = settings as unknown as Record<string, string | boolean>;
   return { enabled: s[`${day}Enabled`] === true, start: String(s[`${day}Start`]), end: String(s[`${day}End`]) };
 }
@@ -38,29 +45,6 @@ export function bookingRefusal(settings: SettingsRow, wall: string, duration: nu
   return null;
 }
 
-/**
- * Non-cancelled appointments of the organization overlapping [start, start + duration), optionally but one. The
- * condition is the exclusion constraint's own (drizzle/0001_constraints.sql), so its GiST index answers it in a few
- * pages; `appointment_date < end` alone had no lower bound and read the organization's whole history
- * (docs/performance.md, Session 8).
- */
-export async function overlapping(db: DbOrTx, organizationId: number, wall: string, duration: number, exceptId?: number): Promise<boolean> {
-  const rows = await db.select({ id: appointments.id }).from(appointments).where(overlapCondition(organizationId, wall, duration, exceptId)).limit(1);
-  return rows.length > 0;
-}
-
-/** The appointments `overlapping` finds, as a condition on appointments (a statement may test it itself). */
-export function overlapCondition(organizationId: number, wall: string, duration: number, exceptId?: number): SQL | undefined {
-  const start = normalize(wall);
-  const end = addMinutes(start, duration);
-  return and(
-    eq(appointments.organizationId, organizationId),
-    ne(appointments.status, 'cancelled'),
-    sql`tsrange(${appointments.appointmentDate}, ${appointments.appointmentDate} + ${appointments.duration} * interval '1 minute') && tsrange(${start}::timestamp, ${end}::timestamp)`,
-    exceptId ? ne(appointments.id, exceptId) : undefined,
-  );
-}
-
 /** Non-cancelled appointments touching the calendar day (the previous day's late ones may run into it). */
 export async function busyTimes(db: DbOrTx, organizationId: number, date: string): Promise<{ appointmentDate: string; duration: number }[]> {
   return db
@@ -77,22 +61,31 @@ export async function busyTimes(db: DbOrTx, organizationId: number, date: string
     .orderBy(asc(appointments.appointmentDate));
 }
 
-/** The 30-minute slots offered for the day to a booking lasting `duration` minutes. */
-export async function offeredSlots(db: DbOrTx, settings: SettingsRow, date: string, duration: number, now = new Date()): Promise<Slot[]> {
+/** What a booking of the service holds: its length and the performer's buffers. */
+export interface ServiceHold {
+  id: number | null;
+  duration: number;
+  bufferBefore: number;
+  bufferAfter: number;
+}
+
+/**
+ * The 30-minute slots offered for the day: those the booking window allows where at least one of the service's
+ * performers (or the one chosen) is free for it, buffers included (docs/rules/team.md#online-booking).
+ */
+export async function offeredSlots(db: DbOrTx, settings: SettingsRow, date: string, service: ServiceHold, staffId?: number, now = new Date()): Promise<Slot[]> {
   const window = dayWindow(settings, date);
   if (!window.enabled) return [];
-  const busy = (await busyTimes(db, settings.organizationId, date)).map((b) => {
-    const s = normalize(b.appointmentDate);
-    return { start: s, end: addMinutes(s, b.duration) };
-  });
+  const people = await performersOf(db, settings.organizationId, service.id, staffId);
+  const spans = await commitments(db, settings.organizationId, people.map((p) => p.userId), date, date);
   const slots: Slot[] = [];
-  for (let m = minutesOf(window.start); m + duration <= minutesOf(window.end); m += SCHEDULING_LIMITS.publicSlotMinutes) {
+  for (let m = minutesOf(window.start); m + service.duration <= minutesOf(window.end); m += SCHEDULING_LIMITS.publicSlotMinutes) {
     const time = `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
     const start = `${date}T${time}:00`;
     // Also leaves out a wall clock skipped by a daylight-saving change.
-    if (bookingRefusal(settings, start, duration, now)) continue;
-    const end = addMinutes(start, duration);
-    if (busy.some((b) => b.start < end && b.end > start)) continue;
+    if (bookingRefusal(settings, start, service.duration, now)) continue;
+    const hold = { wall: start, duration: service.duration, bufferBefore: service.bufferBefore, bufferAfter: service.bufferAfter };
+    if (!people.some((p) => isFree(p, spans.get(p.userId) ?? [], hold))) continue;
     slots.push({ time, appointmentDate: start, label: label12h(time) });
   }
   return slots;
@@ -102,4 +95,11 @@ export async function offeredSlots(db: DbOrTx, settings: SettingsRow, date: stri
 export async function settingsOf(db: DbOrTx, organizationId: number): Promise<SettingsRow | null> {
   const [row] = await db.select().from(scheduleSettings).where(eq(scheduleSettings.organizationId, organizationId)).limit(1);
   return row ?? null;
+}
+
+/** The person a customer chose, when the organization lets them choose (400 when it does not). */
+export function staffChoice(settings: SettingsRow, staffId: number | null | undefined): number | undefined {
+  if (!staffId) return undefined;
+  if (!settings.allowStaffChoice) throw invalid(`staffId: ${SCHEDULING_MESSAGES.noStaffChoice}`, [{ path: 'staffId', message: SCHEDULING_MESSAGES.noStaffChoice }]);
+  return staffId;
 }

@@ -1,14 +1,21 @@
-// Services offered for booking: list, add, change, remove (scoped to the caller's organization).
-import { asc, eq } from 'drizzle-orm';
+// Services offered for booking: list, add, change, remove (scoped to the caller's organization), with who may
+// perform each one (docs/rules/team.md#who-performs-a-service).
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { SCHEDULING_DEFAULTS, type CreateServiceBody, type Service, type UpdateServiceBody } from '../../../contracts/scheduling';
-import type { DbOrTx } from '../../db/client';
-import { services } from '../../db/schema/index';
+import type { Db, DbOrTx } from '../../db/client';
+import { servicePerformers, services } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { organizationForWrite, scopeFilter, tenantScope, tenantWhere } from '../../platform/tenancy';
+import { checkStaff } from '../team/staff';
 import { ensureOrganization } from './organization-scope';
 
-export function toServiceResponse(row: typeof services.$inferSelect): Service {
+const performerIdsSql = sql<number[]>`coalesce((select json_agg(${servicePerformers.userId} order by ${servicePerformers.userId}) from ${servicePerformers}
+  where ${servicePerformers.organizationId} = ${services.organizationId} and ${servicePerformers.serviceId} = ${services.id}), '[]'::json)`;
+
+type ServiceRow = typeof services.$inferSelect & { performerIds: number[] };
+
+export function toServiceResponse(row: ServiceRow): Service {
   return {
     id: row.id,
     organizationId: row.organizationId,
@@ -17,47 +24,72 @@ export function toServiceResponse(row: typeof services.$inferSelect): Service {
     duration: row.duration,
     price: row.price,
     isActive: row.isActive,
+    bufferBefore: row.bufferBefore,
+    bufferAfter: row.bufferAfter,
+    performerIds: row.performerIds,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-export async function listServices(db: DbOrTx, ctx: RequestContext, organizationId?: number): Promise<Service[]> {
+async function selectServices(db: DbOrTx, where: ReturnType<typeof scopeFilter>): Promise<Service[]> {
   const rows = await db
-    .select()
+    .select({ service: services, performerIds: performerIdsSql })
     .from(services)
-    .where(scopeFilter(tenantScope(ctx, organizationId), services.organizationId))
+    .where(where)
     .orderBy(asc(services.name), asc(services.id));
-  return rows.map(toServiceResponse);
+  return rows.map((r) => toServiceResponse({ ...r.service, performerIds: r.performerIds }));
 }
 
-export async function createService(db: DbOrTx, ctx: RequestContext, body: CreateServiceBody): Promise<Service> {
+export async function listServices(db: DbOrTx, ctx: RequestContext, organizationId?: number): Promise<Service[]> {
+  return selectServices(db, scopeFilter(tenantScope(ctx, organizationId), services.organizationId));
+}
+
+async function setPerformers(db: DbOrTx, organizationId: number, serviceId: number, userIds: readonly number[]): Promise<void> {
+  await checkStaff(db, organizationId, userIds, 'performerIds');
+  await db.delete(servicePerformers).where(and(eq(servicePerformers.organizationId, organizationId), eq(servicePerformers.serviceId, serviceId)));
+  if (userIds.length) await db.insert(servicePerformers).values(userIds.map((userId) => ({ organizationId, serviceId, userId })));
+}
+
+export async function createService(db: Db, ctx: RequestContext, body: CreateServiceBody): Promise<Service> {
   const organizationId = organizationForWrite(ctx, body.organizationId);
   await ensureOrganization(db, ctx, organizationId);
-  const [row] = await db
-    .insert(services)
-    .values({
-      organizationId,
-      name: body.name,
-      description: body.description ?? null,
-      duration: body.duration ?? SCHEDULING_DEFAULTS.serviceDuration,
-      price: body.price ?? SCHEDULING_DEFAULTS.servicePrice,
-      isActive: body.isActive ?? true,
-    })
-    .returning();
-  return toServiceResponse(row);
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(services)
+      .values({
+        organizationId,
+        name: body.name,
+        description: body.description ?? null,
+        duration: body.duration ?? SCHEDULING_DEFAULTS.serviceDuration,
+        price: body.price ?? SCHEDULING_DEFAULTS.servicePrice,
+        isActive: body.isActive ?? true,
+        bufferBefore: body.bufferBefore ?? 0,
+        bufferAfter: body.bufferAfter ?? 0,
+      })
+      .returning({ id: services.id });
+    if (body.performerIds) await setPerformers(tx, organizationId, row.id, body.performerIds);
+    return row.id;
+  });
+  const [view] = await selectServices(db, eq(services.id, id));
+  return view;
 }
 
-export async function updateService(db: DbOrTx, ctx: RequestContext, id: number, body: UpdateServiceBody): Promise<Service> {
+export async function updateService(db: Db, ctx: RequestContext, id: number, body: UpdateServiceBody): Promise<Service> {
   // A service never moves between organizations.
-  const { organizationId: _ignored, ...fields } = body;
+  const { organizationId: _ignored, performerIds, ...fields } = body;
   const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<typeof services.$inferInsert>;
   const scope = tenantWhere(tenantScope(ctx), services, eq(services.id, id));
-  const [row] =
-    Object.keys(changes).length > 0
-      ? await db.update(services).set(changes).where(scope).returning()
-      : await db.select().from(services).where(scope).limit(1);
-  if (!row) throw notFound('Service not found');
-  return toServiceResponse(row);
+  const found = await db.transaction(async (tx) => {
+    const [row] =
+      Object.keys(changes).length > 0
+        ? await tx.update(services).set(changes).where(scope).returning({ id: services.id, organizationId: services.organizationId })
+        : await tx.select({ id: services.id, organizationId: services.organizationId }).from(services).where(scope).for('update').limit(1);
+    if (!row) throw notFound('Service not found');
+    if (performerIds) await setPerformers(tx, row.organizationId, row.id, performerIds);
+    return row;
+  });
+  const [view] = await selectServices(db, eq(services.id, found.id));
+  return view;
 }
 
 /** Past appointments keep their own copy of the customer and time; their service link becomes empty. */

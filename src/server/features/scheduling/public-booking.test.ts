@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { MailMessage } from '../../adapters/mail/mailer';
-import { appointmentReminders, appointments, customers, notifications } from '../../db/schema/index';
+import { appointmentReminders, appointments, customers, notifications, staffProfiles } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { scheduleReminders } from '../reminders/schedule-reminders';
 import { guardSlot } from './appointment-writes';
+import { setAppointmentAssignees } from '../team/assignees';
 import { bookingOrg, icsField, icsOf, nextDstChange, nextMonthDay, nextWeekday, watchMail, type BookingOrg } from './scheduling.test-kit';
 import { WEEKDAYS } from '../../../contracts/scheduling';
 import { addDays, todayIn, weekdayOf } from '../../platform/wall-clock';
@@ -95,6 +96,8 @@ describe('booking a slot', () => {
 
   it('creates the customer once per e-mail and reuses it, and tells the staff', async () => {
     const staff = await t.createUser({ role: 'manager', organizationId: org.id });
+    // Hears of bookings but does not take them: the later tests keep the organization's one performer.
+    await t.database.db.insert(staffProfiles).values({ organizationId: org.id, userId: staff.id, bookable: false });
     const day = nextWeekday(TZ, 4);
     const a = await book(booking({ appointmentDate: `${day}T09:00:00`, customerEmail: 'Repeat@Example.com' }));
     const b = await book(booking({ appointmentDate: `${day}T13:00:00`, customerEmail: 'repeat@example.com' }));
@@ -188,13 +191,17 @@ describe('what a booking sets off', () => {
 describe.runIf(Boolean(inject('pgTemplate')))('the slot lock, with parallel transactions on PostgreSQL', () => {
   it('holds back a writer whose time shares a calendar day with one in progress, across midnight too, and no other', async () => {
     const day = nextWeekday(TZ, 0, addDays(todayIn(TZ), 40));
-    const insert = (tx: Parameters<Parameters<typeof t.database.db.transaction>[0]>[0], wall: string, duration: number) =>
-      tx.insert(appointments).values({ organizationId: org.id, customerEmail: 'lock@example.com', appointmentDate: wall, duration }).returning({ id: appointments.id });
+    const insert = async (tx: Parameters<Parameters<typeof t.database.db.transaction>[0]>[0], wall: string, duration: number) => {
+      const [row] = await tx.insert(appointments).values({ organizationId: org.id, customerEmail: 'lock@example.com', appointmentDate: wall, duration }).returning({ id: appointments.id });
+      await setAppointmentAssignees(tx, org.id, row.id, [org.managerId]);
+      return row;
+    };
+    const hold = (wall: string, duration: number) => ({ organizationId: org.id, wall, duration, bufferBefore: 0, bufferAfter: 0, userIds: [org.managerId] });
     const events: string[] = [];
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     const lateNight = t.database.db.transaction((tx) =>
-      guardSlot(tx, org.id, `${day}T23:30:00`, 60, undefined, async () => {
+      guardSlot(tx, hold(`${day}T23:30:00`, 60), async () => {
         events.push('23:30-00:30 writes, and holds');
         await held;
         return insert(tx, `${day}T23:30:00`, 60);
@@ -202,14 +209,14 @@ describe.runIf(Boolean(inject('pgTemplate')))('the slot lock, with parallel tran
     );
     await vi.waitFor(() => expect(events).toHaveLength(1));
     const nextMorning = t.database.db.transaction((tx) =>
-      guardSlot(tx, org.id, `${addDays(day, 1)}T00:00:00`, 30, undefined, async () => {
+      guardSlot(tx, hold(`${addDays(day, 1)}T00:00:00`, 30), async () => {
         events.push('next day 00:00 writes');
         return insert(tx, `${addDays(day, 1)}T00:00:00`, 30);
       }),
     );
     const nextMorningOutcome = nextMorning.then(() => 'booked', (err: Error) => err.message);
     const otherDay = t.database.db.transaction((tx) =>
-      guardSlot(tx, org.id, `${addDays(day, 2)}T09:00:00`, 60, undefined, async () => {
+      guardSlot(tx, hold(`${addDays(day, 2)}T09:00:00`, 60), async () => {
         events.push('another day writes');
         return insert(tx, `${addDays(day, 2)}T09:00:00`, 60);
       }),
@@ -313,7 +320,9 @@ describe('what the public calls expose', () => {
     const res = await t.call({ url: `/api/public/schedule-by-slug/${org.slug.toUpperCase()}` });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(['organization', 'services', 'settings']);
+    expect(Object.keys(body).sort()).toEqual(['organization', 'services', 'settings', 'staff']);
+    // Nobody by name unless the organization lets customers choose.
+    expect(body.staff).toEqual([]);
     expect(Object.keys(body.organization).sort()).toEqual(['email', 'industry', 'logo', 'name', 'phone', 'slug']);
     expect(body.services).toEqual([{ id: org.serviceId, name: 'Tune-up', description: null, duration: 60, price: '80.00' }]);
     expect(body.settings).toMatchObject({ timeZone: TZ, advanceBookingDays: 365, requirePhone: false, mondayEnabled: true, mondayStart: '09:00', mondayEnd: '17:00' });

@@ -1,6 +1,9 @@
 // The public booking calls (access.public()): what an organization publishes, and booking itself.
 import { z } from 'zod';
 import {
+  appointmentLinkParamsSchema,
+  managedAppointmentSchema,
+  rescheduleBodySchema,
   bookingBodySchema,
   bookingResultSchema,
   busyTimeSchema,
@@ -19,7 +22,8 @@ import { invalid } from '../../platform/errors';
 import type { MailDeps } from './appointment-writes';
 import { defaultDuration, serviceOf } from './appointment-writes';
 import { bookAppointment } from './book-appointment';
-import { busyTimes, offeredSlots } from './booking-rules';
+import { cancelByLink, managedAppointment, rescheduleByLink } from './appointment-links';
+import { busyTimes, offeredSlots, staffChoice, type ServiceHold } from './booking-rules';
 import { publicSchedule, resolveSchedule, servicesByKey } from './resolve-schedule';
 import { normalize } from '../../platform/wall-clock';
 
@@ -59,13 +63,13 @@ export function publicSchedulingRoutes(app: ZodApp, db: Db, mail: MailDeps) {
     },
     handler: async (req) => {
       const { settings } = await resolveSchedule(db, req.params.slug);
-      let duration = defaultDuration(null);
+      let hold: ServiceHold = { id: null, duration: defaultDuration(null), bufferBefore: 0, bufferAfter: 0 };
       if (req.query.serviceId) {
         const service = await serviceOf(db, settings.organizationId, req.query.serviceId);
         if (!service.isActive) throw invalid('serviceId: Service not found', [{ path: 'serviceId', message: 'Service not found' }]);
-        duration = defaultDuration(service);
+        hold = { id: service.id, duration: defaultDuration(service), bufferBefore: service.bufferBefore, bufferAfter: service.bufferAfter };
       }
-      return offeredSlots(db, settings, req.query.date, duration);
+      return offeredSlots(db, settings, req.query.date, hold, staffChoice(settings, req.query.staffId));
     },
   });
 
@@ -73,6 +77,40 @@ export function publicSchedulingRoutes(app: ZodApp, db: Db, mail: MailDeps) {
     config: { access: access.public(), clientLimit: CLIENT_LIMITS.booking },
     schema: { tags, summary: 'Book online (409 when the time was taken meanwhile)', params: scheduleKeyParamsSchema, body: bookingBodySchema, response: { 201: bookingResultSchema } },
     handler: async (req, reply) => reply.code(201).send(await bookAppointment(db, mail, req.params.slug, req.body)),
+  });
+
+  app.get('/api/public/appointments/:token', {
+    config: { access: access.public(), clientLimit: CLIENT_LIMITS.appointmentOpen },
+    schema: {
+      tags,
+      summary: "The customer's appointment from their e-mail link, and whether the business's policy lets them change it now",
+      params: appointmentLinkParamsSchema,
+      response: { 200: managedAppointmentSchema },
+    },
+    handler: async (req) => managedAppointment(db, req.params.token),
+  });
+
+  app.post('/api/public/appointments/:token/cancel', {
+    config: { access: access.public(), clientLimit: CLIENT_LIMITS.appointmentChange },
+    schema: {
+      tags,
+      summary: 'Cancel by the e-mail link (409 with the reason when the policy does not allow it now)',
+      params: appointmentLinkParamsSchema,
+      response: { 200: managedAppointmentSchema },
+    },
+    handler: async (req) => cancelByLink(db, mail, req.params.token),
+  });
+
+  app.post('/api/public/appointments/:token/reschedule', {
+    config: { access: access.public(), clientLimit: CLIENT_LIMITS.appointmentChange },
+    schema: {
+      tags,
+      summary: 'Move to another offered time by the e-mail link (409 when taken meanwhile or the policy does not allow it now)',
+      params: appointmentLinkParamsSchema,
+      body: rescheduleBodySchema,
+      response: { 200: managedAppointmentSchema },
+    },
+    handler: async (req) => rescheduleByLink(db, mail, req.params.token, req.body),
   });
 
   app.get('/api/public/services-by-slug/:slug', {

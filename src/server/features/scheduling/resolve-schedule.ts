@@ -3,7 +3,9 @@ import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { PublicSchedule, PublicService } from '../../../contracts/scheduling';
 import { WEEKDAYS } from '../../../contracts/scheduling';
 import type { DbOrTx } from '../../db/client';
-import { organizations, scheduleSettings, services } from '../../db/schema/index';
+import { organizations, scheduleSettings, servicePerformers, services } from '../../db/schema/index';
+import { publicStaffName } from '../../../contracts/team';
+import { performersOf } from '../team/availability';
 import { notFound } from '../../platform/errors';
 import type { SettingsRow } from './booking-rules';
 
@@ -68,11 +70,34 @@ export async function publicSchedule(db: DbOrTx, key: string): Promise<PublicSch
       ];
     }),
   );
+  const offered = await activeServices(db, org.id);
   return {
     organization: { name: org.name, slug: org.slug, industry: org.industry, logo: org.logo, phone: org.phone, email: org.email },
-    services: await activeServices(db, org.id),
-    settings: { timeZone: settings.timeZone, advanceBookingDays: settings.advanceBookingDays, requirePhone: settings.requirePhone, ...days } as PublicSchedule['settings'],
+    services: offered,
+    settings: {
+      timeZone: settings.timeZone,
+      advanceBookingDays: settings.advanceBookingDays,
+      requirePhone: settings.requirePhone,
+      allowStaffChoice: settings.allowStaffChoice,
+      ...days,
+    } as PublicSchedule['settings'],
+    staff: settings.allowStaffChoice ? await choosableStaff(db, org.id, offered.map((s) => s.id)) : [],
   };
+}
+
+/** The people a customer may choose, as "Dana R.", each with the active services they perform. */
+async function choosableStaff(db: DbOrTx, organizationId: number, serviceIds: number[]): Promise<PublicSchedule['staff']> {
+  const people = await performersOf(db, organizationId, null);
+  const named = await db
+    .select({ serviceId: servicePerformers.serviceId, userId: servicePerformers.userId })
+    .from(servicePerformers)
+    .where(eq(servicePerformers.organizationId, organizationId));
+  const listed = new Set(named.map((n) => n.serviceId));
+  return people.map((p) => ({
+    id: p.userId,
+    name: publicStaffName(p.firstName, p.lastName, p.email),
+    serviceIds: serviceIds.filter((id) => !listed.has(id) || named.some((n) => n.serviceId === id && n.userId === p.userId)),
+  }));
 }
 
 export async function servicesByKey(db: DbOrTx, key: string): Promise<PublicService[]> {

@@ -9,7 +9,9 @@ import { organizationForWrite, tenantScope, tenantWhere } from '../../platform/t
 import { scheduleReminders } from '../reminders/schedule-reminders';
 import { sendAppointmentMail, type AppointmentMailKind } from './appointment-mail';
 import { appointmentView } from './appointment-view';
-import { checkNotPast, checkWorkOrder, customerOf, defaultDuration, guardSlot, serviceOf, wallClockOf, type MailDeps } from './appointment-writes';
+import { checkNotPast, checkWorkOrder, customerOf, defaultDuration, guardSlot, serviceOf, slotTakenAsConflict, wallClockOf, type MailDeps } from './appointment-writes';
+import { assigneeIdsOf, callerOnTeam, setAppointmentAssignees } from '../team/assignees';
+import { checkStaff } from '../team/staff';
 import { settingsOf } from './booking-rules';
 import { ensureOrganization } from './organization-scope';
 import { normalize } from '../../platform/wall-clock';
@@ -39,8 +41,11 @@ export async function createAppointment(db: Db, mail: MailDeps, ctx: RequestCont
     const wall = wallClockOf(body.appointmentDate, body.appointmentTime);
     checkNotPast(wall, await timeZoneOf(tx, organizationId));
     const duration = body.duration ?? defaultDuration(service);
-    const [row] = await guardSlot(tx, organizationId, wall, duration, undefined, () =>
-      tx
+    const userIds = body.assigneeIds ?? (await callerOnTeam(tx, ctx, organizationId));
+    await checkStaff(tx, organizationId, userIds);
+    const buffers = { bufferBefore: service.bufferBefore, bufferAfter: service.bufferAfter };
+    const row = await guardSlot(tx, { organizationId, wall, duration, ...buffers, userIds }, async () => {
+      const [inserted] = await tx
         .insert(appointments)
         .values({
           organizationId,
@@ -55,9 +60,12 @@ export async function createAppointment(db: Db, mail: MailDeps, ctx: RequestCont
           notes: body.notes ?? null,
           workOrderId: body.workOrderId ?? null,
           source: 'staff',
+          ...buffers,
         })
-        .returning({ id: appointments.id }),
-    );
+        .returning({ id: appointments.id });
+      await setAppointmentAssignees(tx, organizationId, inserted.id, userIds);
+      return inserted;
+    });
     await scheduleReminders(tx, row.id);
     return row.id;
   });
@@ -83,10 +91,18 @@ export async function updateAppointment(db: Db, mail: MailDeps, ctx: RequestCont
     const email = body.customerEmail === undefined ? current.customerEmail : body.customerEmail || customer?.email;
     if (!email) throw invalid(`customerEmail: ${SCHEDULING_MESSAGES.customerEmail}`, [{ path: 'customerEmail', message: SCHEDULING_MESSAGES.customerEmail }]);
 
+    const serviceChanged = !!service && service.id !== current.serviceId;
+    const buffers = serviceChanged ? { bufferBefore: service.bufferBefore, bufferAfter: service.bufferAfter } : { bufferBefore: current.bufferBefore, bufferAfter: current.bufferAfter };
+    if (body.assigneeIds) await checkStaff(tx, organizationId, body.assigneeIds);
+    const currentIds = await assigneeIdsOf(tx, organizationId, id);
+    const userIds = body.assigneeIds ?? currentIds;
+    const peopleAdded = userIds.some((u) => !currentIds.includes(u));
+
     const changes: Partial<typeof appointments.$inferInsert> = {
       appointmentDate: wall,
       duration,
       status,
+      ...buffers,
       customerEmail: email.toLowerCase(),
       ...(service ? { serviceId: service.id } : {}),
       ...(body.customerId !== undefined ? { customerId: customer?.id ?? null } : {}),
@@ -96,11 +112,19 @@ export async function updateAppointment(db: Db, mail: MailDeps, ctx: RequestCont
       ...(body.workOrderId !== undefined ? { workOrderId: body.workOrderId } : {}),
     };
     // Each change gets its own calendar SEQUENCE, however close together.
-    const write = () => tx.update(appointments).set({ ...changes, calendarSequence: sql`${appointments.calendarSequence} + 1` }).where(eq(appointments.id, id));
+    const write = async () => {
+      await tx.update(appointments).set({ ...changes, calendarSequence: sql`${appointments.calendarSequence} + 1` }).where(eq(appointments.id, id));
+      if (body.assigneeIds) await setAppointmentAssignees(tx, organizationId, id, body.assigneeIds);
+    };
     const occupies = status !== 'cancelled';
-    const moved = wall !== currentWall || duration !== current.duration || (occupies && current.status === 'cancelled');
-    if (occupies && moved) await guardSlot(tx, organizationId, wall, duration, id, write);
-    else await write();
+    const moved =
+      wall !== currentWall ||
+      duration !== current.duration ||
+      buffers.bufferBefore !== current.bufferBefore ||
+      buffers.bufferAfter !== current.bufferAfter ||
+      (occupies && current.status === 'cancelled');
+    if (occupies && (moved || peopleAdded)) await guardSlot(tx, { organizationId, wall, duration, ...buffers, userIds, exceptId: id }, write);
+    else await slotTakenAsConflict(write);
     await scheduleReminders(tx, id);
     if (status === 'cancelled') return current.status === 'cancelled' ? null : 'cancelled';
     return 'updated';

@@ -225,4 +225,7 @@ export const isolationCases: Record<string, IsolationCase> = {
     why: 'creates a booking in the organization named by the slug or token; answers only its own id, time and status',
   },
   'GET /api/public/services-by-slug/:slug': { kind: 'public', why: "an organization's published active services" },
+  'GET /api/public/appointments/:token': { kind: 'public', why: 'the one appointment whose e-mailed link holds the unguessable token (appointment-links.test.ts)' },
+  'POST /api/public/appointments/:token/cancel': { kind: 'public', why: 'cancels only the appointment its token names (appointment-links.test.ts)' },
+  'POST /api/public/appointments/:token/reschedule': { kind: 'public', why: 'moves only the appointment its token names (appointment-links.test.ts)' },
 };

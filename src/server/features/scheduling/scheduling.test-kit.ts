@@ -8,6 +8,8 @@ export interface BookingOrg {
   id: number;
   slug: string;
   manager: string;
+  /** The manager's user id: the organization's one staff member unless a test adds more. */
+  managerId: number;
   settingsId: number;
   token: string;
   serviceId: number;
@@ -15,13 +17,14 @@ export interface BookingOrg {
 
 export async function bookingOrg(t: TestApp, settings: Record<string, unknown> = {}, service: Record<string, unknown> = {}): Promise<BookingOrg> {
   const org = await t.createOrganization();
-  const manager = await t.cookieFor((await t.createUser({ role: 'manager', organizationId: org.id })).id);
+  const managerId = (await t.createUser({ role: 'manager', organizationId: org.id })).id;
+  const manager = await t.cookieFor(managerId);
   const allDays = Object.fromEntries(['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].map((d) => [`${d}Enabled`, true]));
   const s = await t.call({ method: 'POST', url: '/api/schedule-settings', cookie: manager, payload: { timeZone: 'America/Los_Angeles', advanceBookingDays: 365, ...allDays, ...settings } });
   if (s.statusCode !== 201) throw new Error(s.body);
   const sv = await t.call({ method: 'POST', url: '/api/services', cookie: manager, payload: { name: 'Tune-up', duration: 60, price: '80', ...service } });
   if (sv.statusCode !== 201) throw new Error(sv.body);
-  return { id: org.id, slug: org.slug!, manager, settingsId: s.json().id, token: s.json().scheduleToken, serviceId: sv.json().id };
+  return { id: org.id, slug: org.slug!, manager, managerId, settingsId: s.json().id, token: s.json().scheduleToken, serviceId: sv.json().id };
 }
 
 /** The next calendar date (after tomorrow) with this month and day. */

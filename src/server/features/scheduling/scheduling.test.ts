@@ -4,6 +4,7 @@ import { appointments, customers, workOrders } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { guardSlot } from './appointment-writes';
+import { setAppointmentAssignees } from '../team/assignees';
 import { bookingOrg, icsField, icsOf, nextMonthDay, nextWeekday, watchMail, type BookingOrg } from './scheduling.test-kit';
 import { addDays, todayIn } from '../../platform/wall-clock';
 
@@ -243,12 +244,14 @@ describe('appointments', () => {
   it('maps the exclusion constraint (23P01) to the 409 when two writers pass the friendly check', async () => {
     const day = nextWeekday(TZ, 4, addDays(todayIn(TZ), 60));
     const db = t.database.db;
-    await db.insert(appointments).values({ organizationId: org.id, customerEmail: 'x@example.com', appointmentDate: `${day}T09:00:00`, duration: 60 });
+    const [held] = await db.insert(appointments).values({ organizationId: org.id, customerEmail: 'x@example.com', appointmentDate: `${day}T09:00:00`, duration: 60 }).returning();
+    await setAppointmentAssignees(db, org.id, held.id, [org.managerId]);
     // The check looks at a free time; the write then hits the taken one, as a racing writer would.
     const racing = db.transaction((tx) =>
-      guardSlot(tx, org.id, `${day}T15:00:00`, 30, undefined, () =>
-        tx.insert(appointments).values({ organizationId: org.id, customerEmail: 'y@example.com', appointmentDate: `${day}T09:30:00`, duration: 30 }),
-      ),
+      guardSlot(tx, { organizationId: org.id, wall: `${day}T15:00:00`, duration: 30, bufferBefore: 0, bufferAfter: 0, userIds: [org.managerId] }, async () => {
+        const [row] = await tx.insert(appointments).values({ organizationId: org.id, customerEmail: 'y@example.com', appointmentDate: `${day}T09:30:00`, duration: 30 }).returning();
+        await setAppointmentAssignees(tx, org.id, row.id, [org.managerId]);
+      }),
     );
     await expect(racing).rejects.toSatisfy((e: unknown) => e instanceof AppError && e.status === 409 && e.message === 'That time is no longer available');
   });

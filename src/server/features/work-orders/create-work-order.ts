@@ -8,6 +8,7 @@ import { checkAmounts, organizationAndCustomer } from '../documents/document-rul
 import { nextDocumentNumber } from '../numbering/next-number';
 import { getWorkOrder } from './get-work-order';
 import { assertDueNotBeforeStart } from './work-order-dates';
+import { assignCrew } from './work-order-crew';
 
 /** totalCost = sum of line amounts + labor + material, in cents; 400 when it does not fit numeric(10,2). */
 export function workOrderTotal(linesCents: number, laborCost: string | null | undefined, materialCost: string | null | undefined): string {
@@ -26,7 +27,9 @@ export async function createWorkOrder(db: Db, ctx: RequestContext, input: Create
 
   const id = await db.transaction(async (tx) => {
     const { organizationId, customer } = await organizationAndCustomer(tx, ctx, input);
-    return insertWorkOrder(tx, organizationId, { ...input, customerId: customer.id, status, totalCost }, priced.lines);
+    const id = await insertWorkOrder(tx, organizationId, { ...input, customerId: customer.id, status, totalCost }, priced.lines);
+    if (input.assigneeIds) await assignCrew(tx, ctx, organizationId, id, input.assigneeIds);
+    return id;
   });
   return getWorkOrder(db, ctx, id);
 }

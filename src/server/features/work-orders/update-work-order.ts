@@ -11,6 +11,7 @@ import { checkAmounts, customerInOrganization } from '../documents/document-rule
 import { workOrderTotal } from './create-work-order';
 import { getWorkOrder } from './get-work-order';
 import { assertDueNotBeforeStart } from './work-order-dates';
+import { assignCrew } from './work-order-crew';
 
 /**
  * Updates the fields present (the edit form sends them all; Start and Complete send only status).
@@ -74,6 +75,8 @@ export async function updateWorkOrder(db: Db, ctx: RequestContext, id: number, i
         totalCost,
       })
       .where(and(eq(workOrders.id, id), eq(workOrders.organizationId, organizationId)));
+
+    if (input.assigneeIds) await assignCrew(tx, ctx, organizationId, id, input.assigneeIds);
 
     if (priced) {
       await tx.delete(workOrderLineItems).where(and(eq(workOrderLineItems.organizationId, organizationId), eq(workOrderLineItems.workOrderId, id)));
