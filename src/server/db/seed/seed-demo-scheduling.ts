@@ -1,10 +1,29 @@
 // Demo scheduling and messaging: services, booking settings with a public link, reminder settings, two weeks of
 // appointments around today (wall-clock times in the organization's zone), message templates and a few messages.
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { minutesOf } from '../../../contracts/scheduling';
 import type { DbOrTx } from '../client';
-import { appointments, customers, messageDeliveries, messages, messageTemplates, reminderSettings, scheduleSettings, services } from '../schema/index';
-import { scheduleReminders } from '../../features/reminders/schedule-reminders';
+import {
+  appointmentAssignees,
+  appointmentReminders,
+  appointments,
+  customers,
+  messageDeliveries,
+  messages,
+  messageTemplates,
+  reminderSettings,
+  scheduleSettings,
+  servicePerformers,
+  services,
+  staffProfiles,
+  staffTimeOff,
+  users,
+  workOrderAssignees,
+  workOrders,
+  type DayHours,
+} from '../schema/index';
+import { reminderSettingsOf, remindersFor } from '../../features/reminders/schedule-reminders';
 import { addDays, todayIn, weekdayOf } from '../../platform/wall-clock';
 import { createRng } from './seed-demo-records';
 
@@ -13,23 +32,58 @@ interface DemoService {
   description: string;
   duration: number;
   price: string;
+  /** Minutes the performer is kept after it (docs/rules/team.md#buffers). */
+  bufferAfter?: number;
+  /** Only the team members with these e-mails perform it (docs/rules/team.md#who-performs-a-service). */
+  performers?: string[];
+}
+
+/** A member of the demo team and the hours they work, when not the organization's (seven days from Sunday). */
+export interface DemoStaff {
+  email: string;
+  hours?: DayHours[];
+  /** Days from today with an afternoon off (a dentist's appointment, a school play). */
+  afternoonsOff?: number[];
 }
 
 export interface SchedulingProfile {
   timeZone: string;
   saturday: boolean;
   services: DemoService[];
+  team: DemoStaff[];
 }
+
+const day = (enabled: boolean, start: string, end: string): DayHours => ({ enabled, start, end });
+const OFF = day(false, '08:00', '17:00');
 
 export const HOME_SCHEDULING: SchedulingProfile = {
   timeZone: 'America/Chicago',
   saturday: true,
   services: [
     { name: 'Plumbing inspection', description: 'Whole-home check of supply lines, drains and the water heater.', duration: 60, price: '129.00' },
-    { name: 'Drain cleaning', description: 'Clear one clogged sink, tub or floor drain.', duration: 60, price: '149.00' },
-    { name: 'Furnace tune-up', description: 'Seasonal safety inspection, cleaning and filter change.', duration: 90, price: '159.00' },
-    { name: 'AC maintenance', description: 'Coil cleaning, refrigerant check and thermostat calibration.', duration: 90, price: '139.00' },
-    { name: 'Free estimate visit', description: 'We look at the job and leave you a written quote.', duration: 30, price: '0.00' },
+    { name: 'Drain cleaning', description: 'Clear one clogged sink, tub or floor drain.', duration: 60, price: '149.00', bufferAfter: 15 },
+    {
+      name: 'Furnace tune-up',
+      description: 'Seasonal safety inspection, cleaning and filter change.',
+      duration: 90,
+      price: '159.00',
+      performers: ['manager@example.com', 'employee@example.com'],
+    },
+    {
+      name: 'AC maintenance',
+      description: 'Coil cleaning, refrigerant check and thermostat calibration.',
+      duration: 90,
+      price: '139.00',
+      performers: ['manager@example.com', 'employee@example.com'],
+    },
+    { name: 'Free estimate visit', description: 'We look at the job and leave you a written quote.', duration: 30, price: '0.00', bufferAfter: 15 },
+  ],
+  // A team of three: the owner in the field mornings only, the manager on the organization's hours, and a technician
+  // from Tuesday to Saturday with an afternoon off this week.
+  team: [
+    { email: 'admin@example.com', hours: [OFF, ...Array.from({ length: 5 }, () => day(true, '08:00', '12:30')), OFF] },
+    { email: 'manager@example.com' },
+    { email: 'employee@example.com', hours: [OFF, OFF, ...Array.from({ length: 4 }, () => day(true, '08:00', '17:00')), day(true, '08:00', '13:00')], afternoonsOff: [2] },
   ],
 };
 
@@ -42,9 +96,41 @@ export const DENTAL_SCHEDULING: SchedulingProfile = {
     { name: 'Teeth whitening', description: 'In-office whitening in one visit.', duration: 90, price: '399.00' },
     { name: 'Emergency visit', description: 'Same-week care for pain or a broken tooth.', duration: 30, price: '95.00' },
   ],
+  team: [{ email: 'admin@brightsmiles.example' }],
 };
 
 const START_TIMES = ['08:00', '09:30', '11:00', '13:00', '14:30', '16:00'];
+
+interface TeamMember extends DemoStaff {
+  id: number;
+}
+
+/**
+ * The team's own hours, time off and the jobs they are on: each active job gets a crew of one or two
+ * (docs/rules/team.md). The appointments' assignee rows are written with the appointments.
+ */
+async function seedDemoTeam(tx: DbOrTx, organizationId: number, profile: SchedulingProfile, now: Date): Promise<{ members: TeamMember[]; byEmail: Map<string, number> }> {
+  const found = await tx.select({ id: users.id, email: users.email }).from(users).where(and(eq(users.organizationId, organizationId), inArray(users.email, profile.team.map((m) => m.email))));
+  const byEmail = new Map(found.map((u) => [u.email, u.id]));
+  const members = profile.team.filter((m) => byEmail.has(m.email)).map((m) => ({ ...m, id: byEmail.get(m.email)! }));
+  const withHours = members.filter((m) => m.hours);
+  if (withHours.length) await tx.insert(staffProfiles).values(withHours.map((m) => ({ organizationId, userId: m.id, hours: m.hours! })));
+  const today = todayIn(profile.timeZone, now);
+  const away = members.flatMap((m) => (m.afternoonsOff ?? []).map((offset) => ({ organizationId, userId: m.id, startsAt: `${addDays(today, offset)}T12:00:00`, endsAt: `${addDays(today, offset)}T17:00:00`, reason: 'Dentist appointment' })));
+  if (away.length) await tx.insert(staffTimeOff).values(away);
+  const jobs = await tx
+    .select({ id: workOrders.id })
+    .from(workOrders)
+    .where(and(eq(workOrders.organizationId, organizationId), inArray(workOrders.status, ['scheduled', 'in_progress'])))
+    .orderBy(asc(workOrders.id));
+  const crews = jobs.flatMap((job, i) => {
+    const lead = members[i % members.length];
+    const helper = i % 3 === 0 && members.length > 1 ? [members[(i + 1) % members.length]] : [];
+    return [lead, ...helper].map((m) => ({ organizationId, workOrderId: job.id, userId: m.id }));
+  });
+  if (crews.length) await tx.insert(workOrderAssignees).values(crews);
+  return { members, byEmail };
+}
 
 export async function seedDemoScheduling(tx: DbOrTx, organizationId: number, profile: SchedulingProfile, now: Date): Promise<void> {
   const r = createRng(organizationId * 104_729);
@@ -72,8 +158,11 @@ export async function seedDemoScheduling(tx: DbOrTx, organizationId: number, pro
   });
   const svc = await tx
     .insert(services)
-    .values(profile.services.map((s) => ({ organizationId, ...s })))
-    .returning({ id: services.id, duration: services.duration });
+    .values(profile.services.map(({ performers: _p, ...s }) => ({ organizationId, ...s })))
+    .returning({ id: services.id, duration: services.duration, bufferAfter: services.bufferAfter });
+  const team = await seedDemoTeam(tx, organizationId, profile, now);
+  const performerRows = profile.services.flatMap((s, i) => (s.performers ?? []).map((email) => ({ organizationId, serviceId: svc[i].id, userId: team.byEmail.get(email)! })));
+  if (performerRows.length) await tx.insert(servicePerformers).values(performerRows);
 
   const people = await tx
     .select({ id: customers.id, name: customers.name, email: customers.email, phone: customers.phone })
@@ -83,35 +172,56 @@ export async function seedDemoScheduling(tx: DbOrTx, organizationId: number, pro
     .limit(40);
   if (people.length === 0) return;
 
-  // Seven days back and seven ahead; past ones completed (a few cancelled), coming ones scheduled.
+  // Seven days back and seven ahead for each member of the team, inside their hours and never on their time off;
+  // past ones completed (a few cancelled), coming ones scheduled. The start times are 90 minutes apart, so no
+  // service with its buffer runs into the next one.
   const today = todayIn(profile.timeZone, now);
   const rows: (typeof appointments.$inferInsert)[] = [];
+  const holders: number[] = [];
   for (let offset = -7; offset <= 7; offset++) {
     const date = addDays(today, offset);
     const weekday = weekdayOf(date);
     if (weekday === 0 || (weekday === 6 && !profile.saturday)) continue;
-    const times = weekday === 6 ? START_TIMES.slice(0, 2) : START_TIMES.filter(() => r.chance(0.55));
-    for (const time of times) {
-      const person = r.pick(people);
-      const service = r.pick(svc);
-      const past = offset < 0 || (offset === 0 && time < '12:00');
-      rows.push({
-        organizationId,
-        serviceId: service.id,
-        customerId: person.id,
-        customerName: person.name,
-        customerEmail: person.email!,
-        customerPhone: person.phone,
-        appointmentDate: `${date}T${time}:00`,
-        duration: service.duration,
-        status: past ? (r.chance(0.1) ? 'cancelled' : 'completed') : r.chance(0.08) ? 'cancelled' : 'scheduled',
-        source: r.chance(0.4) ? 'online' : 'staff',
-        notes: r.chance(0.2) ? 'Gate code 4412; dog in the yard.' : null,
-      });
+    for (const member of team.members) {
+      const hours = member.hours?.[weekday] ?? { enabled: true, start: '08:00', end: weekday === 6 ? '13:00' : '17:00' };
+      if (!hours.enabled) continue;
+      const offAfternoon = member.afternoonsOff?.includes(offset) ?? false;
+      for (const time of START_TIMES.filter(() => r.chance(team.members.length > 1 ? 0.5 : 0.55))) {
+        const service = r.pick(svc.filter((_, i) => !profile.services[i].performers || profile.services[i].performers!.includes(member.email)));
+        const end = minutesOf(time) + service.duration + service.bufferAfter;
+        if (minutesOf(time) < minutesOf(hours.start) || end > minutesOf(hours.end) || (offAfternoon && end > minutesOf('12:00'))) continue;
+        const person = r.pick(people);
+        const past = offset < 0 || (offset === 0 && time < '12:00');
+        rows.push({
+          organizationId,
+          serviceId: service.id,
+          customerId: person.id,
+          customerName: person.name,
+          customerEmail: person.email!,
+          customerPhone: person.phone,
+          appointmentDate: `${date}T${time}:00`,
+          duration: service.duration,
+          bufferAfter: service.bufferAfter,
+          status: past ? (r.chance(0.1) ? 'cancelled' : 'completed') : r.chance(0.08) ? 'cancelled' : 'scheduled',
+          source: r.chance(0.4) ? 'online' : 'staff',
+          notes: r.chance(0.2) ? 'Gate code 4412; dog in the yard.' : null,
+        });
+        holders.push(member.id);
+      }
     }
   }
-  const created = await tx.insert(appointments).values(rows).returning({ id: appointments.id, status: appointments.status });
-  for (const a of created) if (a.status === 'scheduled') await scheduleReminders(tx, a.id);
+  const created = await tx.insert(appointments).values(rows).returning({
+    id: appointments.id,
+    status: appointments.status,
+    appointmentDate: appointments.appointmentDate,
+    customerEmail: appointments.customerEmail,
+    customerPhone: appointments.customerPhone,
+  });
+  if (created.length) await tx.insert(appointmentAssignees).values(created.map((a, i) => ({ organizationId, appointmentId: a.id, userId: holders[i], startsAt: '1970-01-01T00:00:00', endsAt: '1970-01-01T00:00:00', active: false })));
+  // The reminders the appointment writes would plan, in one statement for the whole fortnight.
+  const reminderPlan = await reminderSettingsOf(tx, organizationId);
+  const reminders = created.flatMap((a) => remindersFor(a, reminderPlan, profile.timeZone, now).map((p) => ({ organizationId, appointmentId: a.id, ...p })));
+  if (reminders.length) await tx.insert(appointmentReminders).values(reminders);
 
   await tx.insert(messageTemplates).values([
     { organizationId, name: 'Appointment follow-up', type: 'email', subject: 'Thank you for choosing us', content: 'Hi,\n\nThank you for your visit today. If anything is not right, reply to this e-mail and we will make it right.' },

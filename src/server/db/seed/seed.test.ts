@@ -55,6 +55,29 @@ describe('demo data', () => {
     expect(links.map((l) => l.shortCode).sort()).toEqual(['demo-book', 'demo-furnace', 'demo-review']);
   });
 
+  it('shows a team of three with its own hours, time off, performers and a realistic week each', async () => {
+    const admin = await t.cookieFor((await t.database.db.select().from(users).where(eq(users.email, 'admin@example.com')))[0].id);
+    const get = async (url: string) => (await t.call({ url, cookie: admin })).json();
+    const team: { id: number; name: string; ownHours: boolean }[] = await get('/api/team');
+    expect(team.map((m) => m.name).sort()).toEqual(['Alex Admin', 'Evan Employee', 'Morgan Manager']);
+    expect(team.filter((m) => m.ownHours).map((m) => m.name).sort()).toEqual(['Alex Admin', 'Evan Employee']);
+    const evan = team.find((m) => m.name === 'Evan Employee')!;
+    expect((await get(`/api/team/${evan.id}/time-off`)).length).toBe(1);
+    const services: { name: string; performerIds: number[]; bufferAfter: number }[] = await get('/api/services');
+    expect(services.find((s) => s.name === 'Furnace tune-up')!.performerIds).toContain(evan.id);
+    expect(services.find((s) => s.name === 'Drain cleaning')!.bufferAfter).toBe(15);
+    const from = new Date(Date.now() - 8 * 86_400_000).toISOString().slice(0, 10);
+    const to = new Date(Date.now() + 8 * 86_400_000).toISOString().slice(0, 10);
+    const appts: { assignees: { name: string }[] }[] = await get(`/api/appointments?from=${from}&to=${to}`);
+    const perPerson = new Map<string, number>();
+    for (const a of appts) for (const p of a.assignees) perPerson.set(p.name, (perPerson.get(p.name) ?? 0) + 1);
+    expect([...perPerson.keys()].sort()).toEqual(['Alex Admin', 'Evan Employee', 'Morgan Manager']);
+    for (const count of perPerson.values()) expect(count).toBeGreaterThan(5);
+    expect(appts.every((a) => a.assignees.length === 1)).toBe(true);
+    const jobs: { status: string; assignees: unknown[] }[] = await get('/api/work-orders?limit=100');
+    expect(jobs.filter((j) => j.status === 'scheduled' || j.status === 'in_progress').every((j) => j.assignees.length > 0)).toBe(true);
+  });
+
   it('has staff time entries against worked jobs, all finished, with the staff names', async () => {
     const admin = await t.cookieFor((await t.database.db.select().from(users).where(eq(users.email, 'admin@example.com')))[0].id);
     const res = await t.call({ url: '/api/time-entries?limit=200', cookie: admin });
