@@ -46,7 +46,7 @@ async function waitForItems(page: Page, count: number): Promise<void> {
 }
 
 describe('Scheduling: the staff appointment dialog and Booking Status', () => {
-  it('Booking Status is Active with services and settings; the Add Appointment dialog offers only free times for the chosen service', async () => {
+  it('Booking Status is Active with services and settings; the Add Appointment dialog offers only the times free for the chosen service and people', async () => {
     const { context, page } = await signedInPage(browser, 'admin@example.com');
     await openScheduling(page);
     // The demo organization has active services and schedule settings.
@@ -58,6 +58,8 @@ describe('Scheduling: the staff appointment dialog and Booking Status', () => {
     const stamp = Date.now().toString(36);
     const booked = await bookByApi(page, { serviceId: service.id, appointmentDate: slot.appointmentDate, customerName: `Taken Time ${stamp.toUpperCase()}`, customerEmail: `taken-${stamp}@example.com` });
     expect(booked.status()).toBe(201);
+    // The online booking went to one free performer (docs/rules/team.md#online-booking): their time is what it holds.
+    const [holder] = (await appointmentById(page, ((await booked.json()) as { id: number }).id)).assignees;
 
     await page.getByRole('button', { name: 'Add Appointment' }).click();
     const dialog = dialogTitled(page, 'Add Appointment');
@@ -65,6 +67,13 @@ describe('Scheduling: the staff appointment dialog and Booking Status', () => {
     await dialog.getByLabel('Date').fill(date);
     const time = dialog.getByLabel('Time', { exact: true });
     const offered = async () => (await time.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).filter(Boolean);
+    // Only the booking's person on it: each of the team's chips pressed or not to match.
+    const people = dialog.getByRole('group', { name: 'Assigned to' });
+    await people.getByRole('button', { name: holder.name }).waitFor();
+    for (const chip of await people.getByRole('button').all()) {
+      const wanted = (await chip.textContent()) === holder.name;
+      if ((await chip.getAttribute('aria-pressed')) !== String(wanted)) await chip.click();
+    }
     // The booked time, and the starts whose visit would run into it, are left out; the day's other times stay.
     await expect.poll(async () => (await offered()).includes(slot.time)).toBe(false);
     const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
@@ -120,13 +129,16 @@ describe('Scheduling: Appointments week view', () => {
     expect(await item.textContent()).toContain(label12h(slot.time));
     expect(await item.textContent()).toContain('Furnace tune-up');
 
-    // Move it to another free time that day.
-    const other = (await openSlots(page, date, service.id)).map((s) => s.time).find((t) => t !== slot.time && Math.abs(Number(t.slice(0, 2)) - Number(slot.time.slice(0, 2))) >= 2);
-    if (!other) throw new Error(`No other free time on ${date}`);
+    // Move it to another time that day free for the person it was booked with, and offered online too.
     let mark = await outboxMark(page);
     await item.getByRole('button', { name: `Edit appointment with ${name}` }).click();
     const dialog = dialogTitled(page, 'Edit Appointment');
     expect(await dialog.getByLabel('Time', { exact: true }).inputValue()).toBe(slot.time);
+    await page.waitForLoadState('networkidle');
+    const choices = (await dialog.getByLabel('Time', { exact: true }).locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).filter(Boolean);
+    const online = (await openSlots(page, date, service.id)).map((s) => s.time);
+    const other = choices.find((t) => online.includes(t) && Math.abs(Number(t.slice(0, 2)) - Number(slot.time.slice(0, 2))) >= 2);
+    if (!other) throw new Error(`No other free time on ${date}`);
     await dialog.getByLabel('Time', { exact: true }).selectOption(other);
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await waitForToast(page, 'Appointment updated successfully');

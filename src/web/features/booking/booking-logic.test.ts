@@ -3,6 +3,7 @@ import { SCHEDULING_DEFAULTS } from '@contracts/scheduling';
 import { addDays, firstEnabledDay, isDayDisabled, longDate, monthGrid, nextEnabledDay, shiftMonth, todayIn, weekdayOf } from './calendar';
 import { durationLabel, from12h, label12h, localDateTime, timeZoneLabel } from '@/lib/time-labels';
 import { errorsFromIssues, validateBooking } from './validate-booking';
+import { chosenStaff, performersOf } from './lib/performers';
 
 const weekdaysOnly = {
   advanceBookingDays: 30,
@@ -110,5 +111,28 @@ describe('booking form checks (docs/rules/scheduling.md#booking-form)', () => {
     expect(errorsFromIssues([{ path: 'customerPhone', message: 'Phone is required' }, { path: ['appointmentDate'], message: 'x' }])).toEqual({
       customerPhone: 'Phone is required',
     });
+  });
+});
+
+describe('choosing a person (docs/rules/team.md#online-booking)', () => {
+  const staff = [
+    { id: 7, name: 'Dana R.', serviceIds: [1, 2] },
+    { id: 8, name: 'Eli S.', serviceIds: [2] },
+  ];
+  const allowed = { settings: { allowStaffChoice: true }, staff };
+
+  it('offers only those who perform the chosen service, and nobody unless the organization allows choosing', () => {
+    expect(performersOf(allowed, 1).map((p) => p.name)).toEqual(['Dana R.']);
+    expect(performersOf(allowed, 2).map((p) => p.name)).toEqual(['Dana R.', 'Eli S.']);
+    expect(performersOf(allowed, 3)).toEqual([]);
+    expect(performersOf(allowed, null)).toEqual([]);
+    expect(performersOf({ settings: { allowStaffChoice: false }, staff }, 2)).toEqual([]);
+  });
+
+  it('books the chosen person, or sends no staffId for any available', () => {
+    expect(chosenStaff(staff, 8)).toEqual({ staffId: 8 });
+    expect(chosenStaff(staff, null)).toEqual({});
+    // Someone who does not perform the service (the service changed) is not sent.
+    expect(chosenStaff(performersOf(allowed, 1), 8)).toEqual({});
   });
 });

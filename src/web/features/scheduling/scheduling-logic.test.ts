@@ -4,6 +4,8 @@ import {
   addDays,
   bookingReady,
   DEFAULT_DAY_HOURS,
+  assigneesLabel,
+  busyFor,
   freeSlots,
   priceLabel,
   slotsForDate,
@@ -76,6 +78,32 @@ describe('15-minute slots', () => {
     // The edited appointment's own time stays.
     expect(freeSlots('2026-11-23', slots, busy, 60, '10:00')).toContain('10:00');
     expect(freeSlots('2026-11-23', slots, [], 60)).toEqual(slots);
+  });
+  it("widen both the booked appointment's time and the new one's by their buffers (docs/rules/team.md#buffers)", () => {
+    const slots = timeSlots('08:00', '13:00');
+    // Held 09:45 to 11:15.
+    const busy = [{ appointmentDate: '2026-11-23T10:00:00', duration: 60, bufferBefore: 15, bufferAfter: 15 }];
+    const free = freeSlots('2026-11-23', slots, busy, 60, null, { before: 15, after: 15 });
+    // 08:30 holds 08:15 to 09:45 and 11:30 holds 11:15 to 12:45: they touch, they do not overlap.
+    expect(free).toContain('08:30');
+    expect(free).not.toContain('08:45');
+    expect(free).not.toContain('11:15');
+    expect(free).toContain('11:30');
+    // Without buffers on either side, 09:00 and 11:00 fit.
+    expect(freeSlots('2026-11-23', slots, [{ appointmentDate: '2026-11-23T10:00:00', duration: 60 }], 60)).toEqual(expect.arrayContaining(['09:00', '11:00']));
+  });
+  it("hold only the picked people's time: cancelled, unassigned, other people's and the edited appointment are left out", () => {
+    const at = (id: number, people: number[], status = 'scheduled') => ({ id, status, appointmentDate: '2026-11-23T10:00:00', duration: 60, assignees: people.map((p) => ({ id: p, name: `P${p}` })) });
+    const list = [at(1, [7]), at(2, [8]), at(3, []), at(4, [7], 'cancelled'), at(5, [7, 8])];
+    expect(busyFor(list, [7]).map((a) => a.id)).toEqual([1, 5]);
+    expect(busyFor(list, [8, 9]).map((a) => a.id)).toEqual([2, 5]);
+    expect(busyFor(list, [7], 5).map((a) => a.id)).toEqual([1]);
+    // Nobody picked: an unassigned appointment holds nobody's time, so every time is free.
+    expect(busyFor(list, [])).toEqual([]);
+  });
+  it('name who is on an appointment', () => {
+    expect(assigneesLabel([])).toBe('Unassigned');
+    expect(assigneesLabel([{ name: 'Alex Admin' }, { name: 'Evan Employee' }])).toBe('Alex Admin, Evan Employee');
   });
   it('show in 12-hour form', () => {
     expect(timeLabel('00:05')).toBe('12:05 AM');

@@ -95,24 +95,59 @@ export function slotsForDate(date: string, hours: DayHours | null, keep?: string
   return slots;
 }
 
+/** An appointment's time as the week and the form read it; the buffers widen the time its people hold. */
+export interface HeldTime {
+  appointmentDate: string;
+  duration: number;
+  bufferBefore?: number;
+  bufferAfter?: number;
+}
+
+/** Minutes a new appointment keeps its people before and after (its service's buffers). */
+export interface Buffers {
+  before: number;
+  after: number;
+}
+
+const NO_BUFFERS: Buffers = { before: 0, after: 0 };
+
 /**
  * The slots of `date` that do not overlap a booked appointment, for one lasting `duration` minutes: the staff form
  * offers free times only, as the public page does (docs/features.md, Scheduling). `busy` holds the wall clocks
- * ('YYYY-MM-DDTHH:MM:SS') and durations of the other, non-cancelled appointments around that day; `keep` (the
- * edited appointment's own time) stays.
+ * ('YYYY-MM-DDTHH:MM:SS'), durations and buffers of the appointments that hold the chosen people's time around that day
+ * (see busyFor); a slot's own time is widened by `buffers` (docs/rules/team.md#buffers). `keep` (the edited
+ * appointment's own time) stays.
  */
-export function freeSlots(date: string, slots: string[], busy: readonly { appointmentDate: string; duration: number }[], duration: number, keep?: string | null): string[] {
+export function freeSlots(date: string, slots: string[], busy: readonly HeldTime[], duration: number, keep?: string | null, buffers: Buffers = NO_BUFFERS): string[] {
   const dayStart = Date.parse(`${date}T00:00:00Z`);
   const ranges = busy.map((b) => {
     const start = (Date.parse(`${b.appointmentDate.slice(0, 19)}Z`) - dayStart) / 60_000;
-    return { start, end: start + b.duration };
+    return { start: start - (b.bufferBefore ?? 0), end: start + b.duration + (b.bufferAfter ?? 0) };
   });
   return slots.filter((t) => {
     if (t === keep) return true;
-    const start = minutesOfDay(t);
-    const end = start + Math.max(1, duration);
+    const start = minutesOfDay(t) - buffers.before;
+    const end = minutesOfDay(t) + Math.max(1, duration) + buffers.after;
     return !ranges.some((r) => r.start < end && r.end > start);
   });
+}
+
+/**
+ * The appointments that hold the time of someone in `people`: not cancelled, not the edited one (`exceptId`), and
+ * with one of them assigned. Nobody chosen holds nobody's time (docs/rules/team.md#no-double-booking), so then none.
+ */
+export function busyFor<A extends HeldTime & { id: number; status: string; assignees: readonly { id: number }[] }>(
+  appointments: readonly A[],
+  people: readonly number[],
+  exceptId?: number | null,
+): A[] {
+  if (people.length === 0) return [];
+  return appointments.filter((a) => a.status !== 'cancelled' && a.id !== exceptId && a.assignees.some((p) => people.includes(p.id)));
+}
+
+/** "Alex Admin, Morgan Manager", or "Unassigned". */
+export function assigneesLabel(assignees: readonly { name: string }[]): string {
+  return assignees.length === 0 ? 'Unassigned' : assignees.map((a) => a.name).join(', ');
 }
 
 /**

@@ -13,6 +13,7 @@ import { localDateTime } from '@/lib/time-labels';
 import { errorsFromIssues, type BookingErrors } from '@/features/booking/validate-booking';
 import { EMPTY_DETAILS, type BookingDetails, type BookingDetailsOutput } from '@/features/booking/lib/booking-details-form';
 import { useBookAppointment, type BookingResult } from '@/features/booking/api/book-appointment';
+import { chosenStaff, performersOf } from '@/features/booking/lib/performers';
 import { BookingSummary } from '@/features/booking/components/booking-summary';
 import { DateTimeStep } from '@/features/booking/components/date-time-step';
 import { DetailsStep } from '@/features/booking/components/details-step';
@@ -39,6 +40,8 @@ export function BookingWizard({ slug, schedule, initialServiceId, homeHref }: Bo
   const [service, setService] = useState<PublicService | null>(preselected);
   const [date, setDate] = useState<string | null>(null);
   const [time, setTime] = useState<string | null>(null);
+  /** The person chosen (docs/rules/team.md#online-booking); null: any available. */
+  const [staffId, setStaffId] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [details, setDetails] = useState<BookingDetails>(EMPTY_DETAILS);
   const [errors, setErrors] = useState<BookingErrors>({});
@@ -70,10 +73,22 @@ export function BookingWizard({ slug, schedule, initialServiceId, homeHref }: Bo
     heading.current?.focus({ preventScroll: noticeRef.current !== null });
   }, [step]);
 
+  // Only those who perform the service are offered, and only when the organization lets customers choose.
+  const people = performersOf(schedule, service?.id ?? null);
+  const staffName = people.find((p) => p.id === staffId)?.name ?? null;
+
   const chooseService = (next: PublicService) => {
     if (next.id !== service?.id) setTime(null);
+    if (!performersOf(schedule, next.id).some((p) => p.id === staffId)) setStaffId(null);
     setService(next);
     setStep(DATE_TIME);
+  };
+
+  const chooseStaff = (next: number | null) => {
+    // Another person's free times differ: the time is chosen again.
+    if (next !== staffId) setTime(null);
+    setStaffId(next);
+    setNotice(null);
   };
 
   const chooseDate = (next: string) => {
@@ -87,7 +102,7 @@ export function BookingWizard({ slug, schedule, initialServiceId, homeHref }: Bo
     setDetails(typed);
     setErrors({});
     book.mutate(
-      { ...checked, serviceId: service.id, appointmentDate: localDateTime(date, time) },
+      { ...checked, serviceId: service.id, appointmentDate: localDateTime(date, time), ...chosenStaff(people, staffId) },
       {
         onSuccess: (booked) => {
           setResult(booked);
@@ -145,6 +160,9 @@ export function BookingWizard({ slug, schedule, initialServiceId, homeHref }: Bo
               setTime(t);
               setNotice(null);
             }}
+            people={people}
+            staffId={staffName ? staffId : null}
+            onStaff={chooseStaff}
           />
         )}
         {step === DETAILS && service && date && time && (
@@ -153,7 +171,7 @@ export function BookingWizard({ slug, schedule, initialServiceId, homeHref }: Bo
             defaultValues={details}
             serverErrors={errors}
             requirePhone={settings.requirePhone}
-            summary={<BookingSummary service={service} date={date} time={time} timeZone={settings.timeZone} />}
+            summary={<BookingSummary service={service} date={date} time={time} timeZone={settings.timeZone} staffName={staffName} />}
             onSubmit={submit}
           />
         )}
@@ -171,7 +189,7 @@ export function BookingWizard({ slug, schedule, initialServiceId, homeHref }: Bo
               </p>
             </div>
             <div className="w-full max-w-md text-left">
-              <BookingSummary service={service} date={date} time={time} timeZone={settings.timeZone} />
+              <BookingSummary service={service} date={date} time={time} timeZone={settings.timeZone} staffName={staffName} />
             </div>
             <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
               <Button type="button" variant="outline" onClick={reset}>

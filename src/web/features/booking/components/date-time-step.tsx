@@ -9,6 +9,7 @@ import { addDays, firstEnabledDay, isDayDisabled, longDate, monthOf } from '@/fe
 import { label12h, timeZoneLabel } from '@/lib/time-labels';
 import { usePublicSlots } from '@/features/booking/api/get-public-slots';
 import { MonthCalendar } from '@/features/booking/components/month-calendar';
+import { ANY_AVAILABLE, StaffChoice, type StaffOption } from '@/features/booking/components/staff-choice';
 
 interface DateTimeStepProps {
   slug: string;
@@ -21,13 +22,18 @@ interface DateTimeStepProps {
   notice: string | null;
   onDate: (date: string) => void;
   onTime: (time: string) => void;
+  /** Who performs the service, when the organization lets customers choose; empty: no choice is shown. */
+  people?: readonly StaffOption[];
+  /** The person chosen; null: any available. */
+  staffId?: number | null;
+  onStaff?: (staffId: number | null) => void;
 }
 
-export function DateTimeStep({ slug, settings, today, serviceId, date, time, notice, onDate, onTime }: DateTimeStepProps) {
+export function DateTimeStep({ slug, settings, today, serviceId, date, time, notice, onDate, onTime, people = [], staffId = null, onStaff }: DateTimeStepProps) {
   const isDisabled = useMemo(() => (d: string) => isDayDisabled(d, today, settings), [today, settings]);
   const lastMonth = monthOf(addDays(today, settings.advanceBookingDays));
   const hasDays = useMemo(() => firstEnabledDay(today, isDisabled) !== null, [today, isDisabled]);
-  const slots = usePublicSlots(slug, date, serviceId);
+  const slots = usePublicSlots(slug, date, serviceId, staffId);
   const zone = timeZoneLabel(settings.timeZone);
   const alert = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -44,7 +50,9 @@ export function DateTimeStep({ slug, settings, today, serviceId, date, time, not
     );
   }
 
-  return (
+  const chosenName = people.find((p) => p.id === staffId)?.name ?? null;
+  const choice = people.length > 0 && onStaff ? <StaffChoice people={people} chosen={staffId} onChoose={onStaff} /> : null;
+  const grid = (
     <div className="grid gap-6 md:grid-cols-[auto_1fr]">
       <section aria-labelledby="pick-date">
         <h3 id="pick-date" className="mb-3 text-lg font-semibold">
@@ -83,7 +91,9 @@ export function DateTimeStep({ slug, settings, today, serviceId, date, time, not
             </Button>
           </div>
         ) : slots.data.length === 0 ? (
-          <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">No available times on this day. Please choose another date.</p>
+          <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
+            {chosenName ? `No available times with ${chosenName} on this day. Please choose another date or “${ANY_AVAILABLE}”.` : 'No available times on this day. Please choose another date.'}
+          </p>
         ) : (
           <div role="group" aria-label="Available times" className="grid grid-cols-3 gap-2 sm:grid-cols-4">
             {slots.data.map((slot: Slot) => {
@@ -104,6 +114,13 @@ export function DateTimeStep({ slug, settings, today, serviceId, date, time, not
           </div>
         )}
       </section>
+    </div>
+  );
+  if (!choice) return grid;
+  return (
+    <div className="grid gap-6">
+      {choice}
+      {grid}
     </div>
   );
 }

@@ -1,12 +1,16 @@
 // The create / edit appointment dialog (loaded when first opened). Date and time are the organization's
-// wall clock: the form edits 'YYYY-MM-DD' and 'HH:MM' strings and sends them as they are.
-import { useMemo, useState, type ComponentProps } from 'react';
+// wall clock: the form edits 'YYYY-MM-DD' and 'HH:MM' strings and sends them as they are. Who is on it holds the time
+// (docs/rules/team.md#assignment): the times offered are those free for everyone picked, buffers included.
+import { useEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { APPOINTMENT_STATUSES, SCHEDULING_DEFAULTS, SCHEDULING_MESSAGES, type Appointment, type CreateAppointmentBody, type Service } from '@contracts/scheduling';
 import { statusLabel } from '@contracts/format';
 import { errorMessage, isApiError } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/auth/current-user';
+import { useTeam } from '@/lib/team';
+import { StaffPickerField } from '@/components/staff-picker';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -16,7 +20,8 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { useAppointments, useCancelAppointment, useSaveAppointment } from '@/features/scheduling/api/scheduling-api';
-import { addDays, freeSlots, slotsForDate, splitWallClock, timeLabel, wallClockNow, type DayHours } from '@/features/scheduling/scheduling-logic';
+import { useOrganizationScope } from '@/features/scheduling/api/organization-scope';
+import { addDays, busyFor, freeSlots, slotsForDate, splitWallClock, timeLabel, wallClockNow, type DayHours } from '@/features/scheduling/scheduling-logic';
 import { fieldIssues } from '@/features/scheduling/server-issues';
 
 const email = z.email();
@@ -34,6 +39,8 @@ function formSchema(timeZone: string) {
       duration: z.string().refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 1440), 'Duration must be between 1 and 1440 minutes'),
       status: z.string(),
       notes: z.string().max(10_000, 'Notes must be at most 10,000 characters'),
+      /** Staff member ids; none: unassigned. The server checks they are on the team. */
+      assigneeIds: z.array(z.number()),
       /** The stored date-time: keeping it unchanged is allowed even once it has passed. */
       original: z.string(),
     })
@@ -46,7 +53,12 @@ function formSchema(timeZone: string) {
     });
 }
 type FormValues = z.input<ReturnType<typeof formSchema>>;
-const FIELDS = ['customerName', 'customerEmail', 'customerPhone', 'serviceId', 'date', 'time', 'duration', 'status', 'notes'] as const;
+const FIELDS = ['customerName', 'customerEmail', 'customerPhone', 'serviceId', 'date', 'time', 'duration', 'status', 'notes', 'assigneeIds'] as const;
+
+const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((id) => b.includes(id));
+
+/** A new appointment's people: the signed-in user when they are on the team, else nobody. */
+const ownIds = (members: readonly { id: number }[], userId: number | undefined) => (userId !== undefined && members.some((m) => m.id === userId) ? [userId] : []);
 
 export interface AppointmentDialogProps {
   appointment: Appointment | null;
@@ -62,6 +74,10 @@ export function AppointmentDialog({ appointment, defaultDate, services, hours, t
   const isEdit = appointment !== null;
   const current = appointment ? splitWallClock(appointment.appointmentDate) : null;
   const schema = useMemo(() => formSchema(timeZone), [timeZone]);
+  const { user } = useCurrentUser();
+  const team = useTeam(useOrganizationScope());
+  const userId = user?.id;
+  const assignedIds = appointment ? appointment.assignees.map((a) => a.id) : ownIds(team.data ?? [], userId);
   const form = useForm<FormValues>({
     resolver: zodResolver(schema),
     defaultValues: {
@@ -75,20 +91,41 @@ export function AppointmentDialog({ appointment, defaultDate, services, hours, t
       status: appointment?.status ?? 'scheduled',
       notes: appointment?.notes ?? '',
       original: current ? `${current.date}T${current.time}` : '',
+      assigneeIds: assignedIds,
     },
   });
+  // The team may arrive after the dialog opened: then the new appointment's default is set once it has.
+  const defaulted = useRef(isEdit || team.data !== undefined);
+  useEffect(() => {
+    if (defaulted.current || !team.data) return;
+    defaulted.current = true;
+    if (!form.getFieldState('assigneeIds').isDirty) form.resetField('assigneeIds', { defaultValue: ownIds(team.data, userId) });
+  }, [team.data, userId, form]);
+  // Everyone on the team, and anyone on this appointment who has since left it (so they can be taken off).
+  const staff = [...(team.data ?? []), ...(appointment?.assignees ?? []).filter((a) => team.data && !team.data.some((m) => m.id === a.id))];
   const save = useSaveAppointment();
   const cancel = useCancelAppointment();
   const [confirmCancel, setConfirmCancel] = useState(false);
   const date = useWatch({ control: form.control, name: 'date' });
-  const [serviceId, duration] = useWatch({ control: form.control, name: ['serviceId', 'duration'] });
+  const [serviceId, duration, time, people] = useWatch({ control: form.control, name: ['serviceId', 'duration', 'time', 'assigneeIds'] });
   const keep = current && date === current.date ? current.time : null;
   // The day before too: a late appointment may run past midnight into this day.
   const fullDate = /^\d{4}-\d{2}-\d{2}$/.test(date ?? '');
   const around = useAppointments(fullDate ? addDays(date, -1) : '', fullDate ? date : '', fullDate);
-  const busy = around.isPlaceholderData ? [] : (around.data ?? []).filter((a) => a.status !== 'cancelled' && a.id !== appointment?.id);
-  const lasts = Number(duration) || services.find((s) => String(s.id) === serviceId)?.duration || SCHEDULING_DEFAULTS.appointmentDuration;
-  const slots = fullDate ? freeSlots(date, slotsForDate(date, hours, keep), busy, lasts, keep) : [];
+  const known = fullDate && !around.isPlaceholderData && around.data !== undefined;
+  // Only the picked people's appointments hold time: an unassigned appointment holds nobody's.
+  const busy = known ? busyFor(around.data, people ?? [], appointment?.id) : [];
+  const service = services.find((s) => String(s.id) === serviceId);
+  const lasts = Number(duration) || service?.duration || SCHEDULING_DEFAULTS.appointmentDuration;
+  // An appointment keeps the buffers it was booked with until its service changes (docs/rules/team.md#buffers).
+  const keepsBuffers = appointment !== null && String(appointment.serviceId ?? '') === serviceId;
+  const buffers = keepsBuffers ? { before: appointment.bufferBefore, after: appointment.bufferAfter } : { before: service?.bufferBefore ?? 0, after: service?.bufferAfter ?? 0 };
+  const slots = fullDate ? freeSlots(date, slotsForDate(date, hours, keep), busy, lasts, keep, buffers) : [];
+  const offered = slots.join(' ');
+  useEffect(() => {
+    // A time that is no longer free (another person or service picked, the day's appointments loaded) is let go.
+    if (known && time && !offered.split(' ').includes(time)) form.setValue('time', '');
+  }, [known, time, offered, form]);
   // A service the organization switched off stays choosable on its existing appointments.
   const serviceOptions = services.filter((s) => s.isActive || s.id === appointment?.serviceId);
 
@@ -103,6 +140,8 @@ export function AppointmentDialog({ appointment, defaultDate, services, hours, t
       duration: v.duration ? Number(v.duration) : null,
       notes: v.notes.trim() || null,
       ...(isEdit ? { status: v.status as CreateAppointmentBody['status'] } : {}),
+      // Left out, the server keeps who is on it (an edit) or gives it to the caller (a new one, when the team could not be read).
+      ...((isEdit ? !sameIds(v.assigneeIds, assignedIds) : team.data !== undefined) ? { assigneeIds: v.assigneeIds } : {}),
     };
     return save.mutateAsync({ id: appointment?.id ?? null, body }).then(
       () => {
@@ -209,6 +248,14 @@ export function AppointmentDialog({ appointment, defaultDate, services, hours, t
                   />
                 )}
               </div>
+              <StaffPickerField
+                control={form.control}
+                name="assigneeIds"
+                label="Assigned to"
+                staff={staff}
+                emptyText="Unassigned: it holds nobody's time"
+                hint="The times offered are free for everyone picked."
+              />
               <FormField
                 control={form.control}
                 name="notes"
@@ -274,7 +321,7 @@ function TextField({
   name,
   label,
   ...input
-}: { form: ReturnType<typeof useForm<FormValues>>; name: keyof FormValues; label: string } & Omit<ComponentProps<'input'>, 'form' | 'name'>) {
+}: { form: ReturnType<typeof useForm<FormValues>>; name: Exclude<keyof FormValues, 'assigneeIds'>; label: string } & Omit<ComponentProps<'input'>, 'form' | 'name'>) {
   return (
     <FormField
       control={form.control}

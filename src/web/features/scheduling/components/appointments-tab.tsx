@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Pencil, Plus } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Pencil, Plus, UserRound } from 'lucide-react';
 import type { Appointment } from '@contracts/scheduling';
 import { statusLabel } from '@contracts/format';
 import { errorMessage } from '@/lib/api-client';
@@ -8,7 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { dayName, durationLabel, shortDate, splitWallClock, timeLabel, weekRangeLabel } from '@/features/scheduling/scheduling-logic';
+import { assigneesLabel, dayName, durationLabel, shortDate, splitWallClock, timeLabel, weekRangeLabel } from '@/features/scheduling/scheduling-logic';
 
 interface AppointmentsTabProps {
   days: string[];
@@ -112,6 +112,13 @@ function AppointmentItem({ appointment: a, canManage, onEdit }: { appointment: A
       <div className={cn('break-words', cancelled && 'line-through')}>{a.customerName || a.customerEmail}</div>
       <div className="text-xs break-words text-muted-foreground">
         {a.serviceName ?? 'No service'} · {durationLabel(a.duration)}
+      </div>
+      {/* Who holds the time (docs/rules/team.md#assignment). */}
+      {/* The icon sits in the line, so in a narrow day column the names wrap under it rather than break mid-word. */}
+      <div className={cn('mt-1 text-xs break-words', a.assignees.length === 0 && 'text-muted-foreground')} data-testid="appointment-assignees">
+        <UserRound className="mr-1 inline size-3.5 align-[-2px] text-muted-foreground" aria-hidden />
+        {a.assignees.length > 0 && <span className="sr-only">Assigned to </span>}
+        {assigneesLabel(a.assignees)}
       </div>
       <Badge variant={a.status === 'confirmed' ? 'default' : 'secondary'} className="mt-1">
         {statusLabel(a.status)}

@@ -1,29 +1,41 @@
-// Add / edit a service (loaded when first opened); the contract's schema gives the documented messages (docs/rules/scheduling.md#services).
+// Add / edit a service (loaded when first opened); the contract's schema gives the documented messages (docs/rules/scheduling.md#services),
+// with who performs it and its buffers (docs/rules/team.md#buffers, #who-performs-a-service).
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { serviceFieldsSchema, type CreateServiceBody, type Service } from '@contracts/scheduling';
+import { TEAM_LIMITS } from '@contracts/assignees';
 import { errorMessage } from '@/lib/api-client';
-import { textField } from '@/lib/form-fields';
+import { heldAs, textField } from '@/lib/form-fields';
+import { useTeam } from '@/lib/team';
+import { StaffPickerField } from '@/components/staff-picker';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { useSaveService } from '@/features/scheduling/api/scheduling-api';
+import { useOrganizationScope } from '@/features/scheduling/api/organization-scope';
 import { fieldIssues } from '@/features/scheduling/server-issues';
 
-/** The inputs are text: duration becomes a number (anything else fails with the contract's message). */
+/** A whole number typed into a text input; anything else is NaN, which the contract's number schema refuses with its message. */
+const wholeNumber = (v: unknown) => (typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : NaN);
+const BUFFERS_HINT = "Travel or cleanup time; customers don't see it";
+
+/** The inputs are text: duration and the buffers become numbers (anything else fails with the contract's message). */
 const schema = serviceFieldsSchema.omit({ organizationId: true }).extend({
   description: textField(serviceFieldsSchema.shape.description),
-  duration: textField(z.preprocess((v) => (typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : NaN), serviceFieldsSchema.shape.duration.unwrap())),
+  duration: textField(z.preprocess(wholeNumber, serviceFieldsSchema.shape.duration.unwrap())),
   price: textField(serviceFieldsSchema.shape.price.unwrap()),
+  bufferBefore: textField(z.preprocess(wholeNumber, serviceFieldsSchema.shape.bufferBefore.unwrap())),
+  bufferAfter: textField(z.preprocess(wholeNumber, serviceFieldsSchema.shape.bufferAfter.unwrap())),
+  performerIds: heldAs<number[]>()(serviceFieldsSchema.shape.performerIds.unwrap()),
 });
 /** What the fields hold: text for the numbers, the schema's input. */
 type FormValues = z.input<typeof schema>;
 const resolver = zodResolver(schema);
-const FIELDS = ['name', 'description', 'duration', 'price', 'isActive'] as const;
+const FIELDS = ['name', 'description', 'duration', 'price', 'isActive', 'bufferBefore', 'bufferAfter', 'performerIds'] as const;
 
 export function ServiceDialog({ service, onClose }: { service: Service | null; onClose: () => void }) {
   const isEdit = service !== null;
@@ -35,9 +47,15 @@ export function ServiceDialog({ service, onClose }: { service: Service | null; o
       duration: String(service?.duration ?? 60),
       price: service?.price ?? '0.00',
       isActive: service?.isActive ?? true,
+      bufferBefore: String(service?.bufferBefore ?? 0),
+      bufferAfter: String(service?.bufferAfter ?? 0),
+      performerIds: service?.performerIds ?? [],
     },
   });
   const save = useSaveService();
+  const team = useTeam(useOrganizationScope());
+  // A performer who has since left the team stays listed, so they can be taken off.
+  const staff = [...(team.data ?? []), ...(service?.performerIds ?? []).filter((id) => team.data && !team.data.some((m) => m.id === id)).map((id) => ({ id, name: `Former team member (#${id})` }))];
 
   const onSubmit = form.handleSubmit((body) =>
     save.mutateAsync({ id: service?.id ?? null, body }).then(
@@ -50,6 +68,23 @@ export function ServiceDialog({ service, onClose }: { service: Service | null; o
         toast({ variant: 'destructive', title: isEdit ? 'Failed to update service' : 'Failed to create service', description: errorMessage(error) });
       },
     ),
+  );
+
+  const bufferField = (name: 'bufferBefore' | 'bufferAfter', label: string) => (
+    <FormField
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>{label}</FormLabel>
+          <FormControl>
+            <Input type="number" inputMode="numeric" min={0} max={TEAM_LIMITS.maxBuffer} step={TEAM_LIMITS.bufferStep} {...field} />
+          </FormControl>
+          <FormDescription className="sr-only">{BUFFERS_HINT}</FormDescription>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
   );
 
   return (
@@ -114,6 +149,22 @@ export function ServiceDialog({ service, onClose }: { service: Service | null; o
                   </FormItem>
                 )}
               />
+            </div>
+            <StaffPickerField
+              control={form.control}
+              name="performerIds"
+              label="Who performs it"
+              staff={staff}
+              emptyText="Anyone bookable on the team"
+              hint="Only these people are offered for it online."
+            />
+            <div className="grid items-start gap-x-4 gap-y-2 sm:grid-cols-2" data-testid="service-buffers">
+              {bufferField('bufferBefore', 'Buffer before (minutes)')}
+              {bufferField('bufferAfter', 'Buffer after (minutes)')}
+              {/* Shown once for both; each input also carries it as its own description. */}
+              <p className="text-xs text-muted-foreground sm:col-span-2" aria-hidden>
+                {BUFFERS_HINT}
+              </p>
             </div>
             <FormField
               control={form.control}

@@ -7,7 +7,7 @@ import { SCHEDULING_DEFAULTS, scheduleSettingsBodySchema, WEEKDAYS, type Schedul
 import { errorMessage } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
@@ -35,6 +35,7 @@ function initialValues(s: ScheduleSettings | null): FormValues {
     requirePhone: s?.requirePhone ?? SCHEDULING_DEFAULTS.requirePhone,
     autoConfirm: s?.autoConfirm ?? SCHEDULING_DEFAULTS.autoConfirm,
     allowCancellation: s?.allowCancellation ?? SCHEDULING_DEFAULTS.allowCancellation,
+    allowStaffChoice: s?.allowStaffChoice ?? false,
     ...days,
   };
 }
@@ -144,6 +145,20 @@ export function SettingsDialog({ settings, onClose }: { settings: ScheduleSettin
               {checkField('autoConfirm', 'Auto confirm bookings')}
               {checkField('allowCancellation', 'Allow cancellation')}
             </div>
+            {/* Online booking with a team (docs/rules/team.md#online-booking): a row of its own, with what it does. */}
+            <FormField
+              control={form.control}
+              name="allowStaffChoice"
+              render={({ field }) => (
+                <FormItem className="grid grid-cols-[auto_1fr] items-center gap-x-2 gap-y-1">
+                  <FormControl>
+                    <input type="checkbox" className="size-4 accent-primary" checked={field.value} onChange={(e) => field.onChange(e.target.checked)} onBlur={field.onBlur} ref={field.ref} />
+                  </FormControl>
+                  <FormLabel>Let customers choose a person</FormLabel>
+                  <FormDescription className="col-start-2 text-xs">Besides “Any available”, the booking page lists who performs each service.</FormDescription>
+                </FormItem>
+              )}
+            />
             <fieldset className="grid gap-2">
               <legend className="mb-2 text-sm font-medium">Booking hours</legend>
               {WEEKDAYS.map((d) => (

@@ -77,6 +77,7 @@ export function SettingsTab({ settings, isPending, error, canManage, onEdit }: S
               <Item term="Require phone" value={settings.requirePhone ? 'Yes' : 'No'} />
               <Item term="Auto confirm bookings" value={settings.autoConfirm ? 'Yes' : 'No'} />
               <Item term="Allow cancellation" value={settings.allowCancellation ? 'Yes' : 'No'} />
+              <Item term="Customers choose a person" value={settings.allowStaffChoice ? 'Yes' : 'No'} />
             </dl>
             <div>
               <h3 className="mb-2 text-sm font-medium">Booking hours</h3>
