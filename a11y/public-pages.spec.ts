@@ -1,15 +1,18 @@
 // The pages a visitor reaches without signing in, scanned with axe at desktop width: sign-in and registration in
 // their states, the organization's public pages, every step of the booking wizard, a payment link, a quote sent for
-// approval, the customer portal, the user guide, the not-found pages and the development outbox.
+// approval, a customer's appointment link (reschedule, cancel, changes by phone only, unknown), the customer portal,
+// the user guide, the not-found pages and the development outbox.
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseURL, launchBrowser, newPage } from '../e2e/fixtures/browser';
-import { apiJson } from '../e2e/fixtures/records';
+import { apiJson, postJson } from '../e2e/fixtures/records';
 import { requestCode } from '../e2e/fixtures/sign-in';
 import { signedInPage } from '../e2e/fixtures/sessions';
 import { freeSlot, label12h, openDayAhead, pickCalendarDay, publicService } from '../e2e/fixtures/scheduling';
 import { createCustomer } from '../e2e/fixtures/documents';
 import { drawSignatureWithMouse, sendQuoteForApproval } from '../e2e/fixtures/quotes';
+import { freshOrganizationAdmin } from '../e2e/fixtures/fresh-organization';
+import { addDays, orgToday, outboxMark, waitForOutbox } from '../e2e/fixtures/scheduling';
 import { createScanner, logScanCount, settle } from './fixtures/axe';
 import { scanScreen, visit } from './fixtures/screens';
 
@@ -163,6 +166,54 @@ describe('public pages (signed out, desktop)', () => {
     await page.goto('/quote/no-such-quote-token-000000000');
     await page.getByTestId('quote-not-found').waitFor();
     await s.scan(page, '/quote/{unknown token}');
+    s.expectClean();
+  });
+
+  it("a customer's appointment link: as booked, rescheduling, the cancel question, cancelled, changes by phone only, unknown", async () => {
+    const s = createScanner();
+    // An organization of its own (America/Chicago, every day 9 to 5), so the demo calendar stays as other scans expect.
+    const { adminEmail } = await freshOrganizationAdmin(browser, 'A11y Appointments', { firstName: 'Ada', lastName: 'Axe' });
+    const admin = await signedInPage(browser, adminEmail);
+    const days = Object.fromEntries(['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].map((d) => [`${d}Enabled`, true]));
+    const body = { timeZone: 'America/Chicago', advanceBookingDays: 30, ...days };
+    const existing = await apiJson<{ id: number } | null>(admin.page, '/api/schedule-settings');
+    const settings = existing ?? (await postJson<{ id: number }>(admin.page, '/api/schedule-settings', body));
+    if (existing) await admin.page.request.put(`/api/schedule-settings/${existing.id}`, { data: body });
+    const service = await postJson<{ id: number }>(admin.page, '/api/services', { name: 'Window cleaning', duration: 60, price: '90' });
+    const [{ slug }] = await apiJson<{ slug: string }[]>(admin.page, '/api/organizations');
+    const day = addDays(orgToday(), 3);
+    const bookWithLink = async (time: string) => {
+      const email = `a11y-link-${time.replace(':', '')}-${Date.now().toString(36)}@example.com`;
+      const mark = await outboxMark(page);
+      await postJson(page, `/api/public/schedule-by-slug/${slug}/book`, { serviceId: service.id, appointmentDate: `${day}T${time}:00`, customerName: 'Ada Axe', customerEmail: email });
+      const [mail] = await waitForOutbox(page, mark, (e) => e.to === email && (e.subject ?? '').startsWith('Appointment confirmed'));
+      return new URL(/Reschedule or cancel: (\S+)/.exec(mail.text)![1]).pathname;
+    };
+
+    await scanScreen(s, page, await bookWithLink('10:00'), '/appointment/{token}');
+    await page.getByRole('button', { name: 'Reschedule' }).click();
+    await page.getByRole('group', { name: 'Available times' }).getByRole('button').first().click();
+    await settle(page);
+    await s.scan(page, '/appointment/{token}: rescheduling, a time chosen');
+    await page.getByRole('button', { name: 'Cancel appointment' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    await s.scanDialog(page, '/appointment/{token}: the cancel question');
+    await dialog.getByRole('button', { name: 'Cancel appointment' }).click();
+    await page.getByTestId('appointment-cancelled').waitFor();
+    await settle(page);
+    await s.scan(page, '/appointment/{token}: cancelled');
+
+    const locked = await bookWithLink('14:00');
+    const off = await admin.page.request.put(`/api/schedule-settings/${settings.id}`, { data: { allowCancellation: false } });
+    if (!off.ok()) throw new Error(`PUT /api/schedule-settings answered ${off.status()}`);
+    await admin.context.close();
+    await visit(page, locked);
+    await page.getByTestId('appointment-locked').waitFor();
+    await s.scan(page, '/appointment/{token}: changes by phone or e-mail');
+    await visit(page, '/appointment/NoSuchAppointmentLinkToken0000000000000000');
+    await page.getByRole('heading', { name: 'Appointment link not found' }).waitFor();
+    await s.scan(page, '/appointment/{unknown token}');
     s.expectClean();
   });
 
