@@ -165,6 +165,19 @@ describe('organization screens (admin, desktop)', () => {
     s.expectClean();
   });
 
+  it('team: the list, the calendar card and the hours and time-off dialogs', async () => {
+    const s = createScanner();
+    await scanScreen(s, page, '/team');
+    await scanDialogFrom(s, page, 'team: Edit hours dialog', page.getByRole('button', { name: /^Edit hours for / }).first());
+    await openAndScanDialog(s, page, 'team: Time off dialog', page.getByRole('button', { name: /^Time off for / }).first());
+    await page.getByRole('dialog').getByLabel('Ends').fill('2020-01-01T08:00');
+    await page.getByRole('dialog').getByRole('button', { name: 'Add time off' }).click();
+    await page.getByRole('dialog').locator('[aria-invalid="true"]').first().waitFor();
+    await s.scanDialog(page, 'team: Time off dialog with errors');
+    await closeDialog(page);
+    s.expectClean();
+  });
+
   it('reports, vendors (Pay Bills), organization, users, the user guide and the 404 page', async () => {
     const s = createScanner();
     await scanScreen(s, page, '/reports');

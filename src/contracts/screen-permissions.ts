@@ -22,6 +22,7 @@ export const SCREEN_PERMISSIONS = {
   '/payment-processors': ['system_admin'],
   '/messaging': ['view_messages', 'send_messages'],
   '/scheduling': ['view_appointments', 'manage_appointments'],
+  '/team': ['view_appointments', 'manage_appointments'], // GET /api/team
   '/url-shortener': ['send_messages', 'manage_customers'],
   '/inventory': ['view_inventory', 'manage_inventory'],
   '/time-tracking': ['view_time_entries', 'manage_time_entries'],

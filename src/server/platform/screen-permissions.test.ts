@@ -21,6 +21,7 @@ const MAIN_CALL: Record<MenuPath, string> = {
   '/payment-processors': '/api/payment-processors',
   '/messaging': '/api/messages',
   '/scheduling': '/api/appointments',
+  '/team': '/api/team',
   '/url-shortener': '/api/short-urls',
   '/inventory': '/api/inventory',
   '/time-tracking': '/api/time-entries',

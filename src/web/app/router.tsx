@@ -30,6 +30,7 @@ const publicRoutes: RouteObject[] = [
   { path: 'customer-portal', ...screen(() => import('@/features/customer-portal/customer-portal-screen').then((m) => m.CustomerPortalScreen)) },
   { path: 'payment/:linkId', ...screen(() => import('@/features/payment-page/payment-screen').then((m) => m.PaymentScreen)) },
   { path: 'quote/:token', ...screen(() => import('@/features/quote-approval/quote-screen').then((m) => m.QuoteScreen)) },
+  { path: 'appointment/:token', ...screen(() => import('@/features/appointment-link/appointment-link-screen').then((m) => m.AppointmentLinkScreen)) },
   { path: 'dev/outbox', ...screen(() => import('@/features/dev-outbox/dev-outbox-screen').then((m) => m.DevOutboxScreen)) },
 ];
 
@@ -49,6 +50,7 @@ const staffRoutes: RouteObject[] = [
   { path: 'time-tracking', ...screen(() => import('@/features/time-tracking/time-tracking-screen').then((m) => m.TimeTrackingScreen)) },
   { path: 'messaging', ...screen(() => import('@/features/messaging/messaging-screen').then((m) => m.MessagingScreen)) },
   { path: 'scheduling', ...screen(() => import('@/features/scheduling/scheduling-screen').then((m) => m.SchedulingScreen)) },
+  { path: 'team', ...screen(() => import('@/features/team/team-screen').then((m) => m.TeamScreen)) },
   { path: 'reports', ...screen(() => import('@/features/reports/reports-screen').then((m) => m.ReportsScreen)) },
   { path: 'vendors', ...screen(() => import('@/features/vendors/vendors-screen').then((m) => m.VendorsScreen)) },
   gatedScreen('organization', () => import('@/app/routes/organization-route').then((m) => m.OrganizationRoute), ADMINS),

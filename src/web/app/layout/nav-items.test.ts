@@ -15,7 +15,7 @@ describe('navItemsFor', () => {
   it('gives the super user every entry in the documented order', () => {
     expect(navItemsFor(perms('super_user'), labels('')).map((i) => i.label)).toEqual([
       'Dashboard', 'Super Admin', 'Estimates', 'Work Orders', 'Invoices', 'Recurring Billing', 'Customers', 'Pay Bills', 'Payments',
-      'Payment Links', 'Payment Analytics', 'Payment Processors', 'Messaging', 'Scheduling', 'URL Shortener',
+      'Payment Links', 'Payment Analytics', 'Payment Processors', 'Messaging', 'Scheduling', 'Team', 'URL Shortener',
       'Inventory', 'Time Tracking', 'Reports', 'Organization', 'Users',
     ]);
   });
@@ -43,16 +43,16 @@ describe('menus from permissions', () => {
   it('gives each role exactly the entries its permissions open', () => {
     expect(paths('org_admin')).toEqual([
       '/', '/estimates', '/work-orders', '/invoices', '/recurring-invoices', '/customers', '/vendors', '/payments', '/payment-links',
-      '/payment-analytics', '/messaging', '/scheduling', '/url-shortener', '/inventory', '/time-tracking', '/reports',
+      '/payment-analytics', '/messaging', '/scheduling', '/team', '/url-shortener', '/inventory', '/time-tracking', '/reports',
       '/organization', '/users',
     ]);
     expect(paths('manager')).toEqual([
       '/', '/estimates', '/work-orders', '/invoices', '/recurring-invoices', '/customers', '/vendors', '/payments', '/payment-links',
-      '/payment-analytics', '/messaging', '/scheduling', '/url-shortener', '/inventory', '/time-tracking', '/reports',
+      '/payment-analytics', '/messaging', '/scheduling', '/team', '/url-shortener', '/inventory', '/time-tracking', '/reports',
     ]);
     // No Service Bills, Pay Bills, Payments, Payment Links, Payment Analytics or Reports for an employee.
     expect(paths('employee')).toEqual([
-      '/', '/estimates', '/work-orders', '/customers', '/messaging', '/scheduling', '/url-shortener', '/inventory',
+      '/', '/estimates', '/work-orders', '/customers', '/messaging', '/scheduling', '/team', '/url-shortener', '/inventory',
       '/time-tracking',
     ]);
     expect(paths('customer')).toEqual(['/messaging']);
@@ -89,7 +89,7 @@ describe('menus from permissions', () => {
     }
     expect(bar('manager')).toEqual(['Dashboard /', 'Jobs /work-orders', 'Clients /customers', 'Time /time-tracking']);
     expect(more('manager')).toContain('/reports');
-    expect(more('employee')).toEqual(['/estimates', '/messaging', '/scheduling', '/url-shortener', '/inventory']);
+    expect(more('employee')).toEqual(['/estimates', '/messaging', '/scheduling', '/team', '/url-shortener', '/inventory']);
     expect(more('employee', ['view_org_analytics'])).toContain('/reports');
     expect(bar('customer')).toEqual([]);
     expect(more('customer')).toEqual(['/messaging']);

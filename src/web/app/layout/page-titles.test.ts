@@ -8,6 +8,7 @@ describe('pageTitleFor', () => {
     expect(pageTitleFor('/work-orders')).toBe('Work Orders');
     expect(pageTitleFor('/super-admin')).toBe('Super User Administration');
     expect(pageTitleFor('/url-shortener')).toBe('URL Shortener');
+    expect(pageTitleFor('/team')).toBe('Team');
     expect(pageTitleFor('/customers/')).toBe('Customers');
   });
 

@@ -11,6 +11,7 @@ const PAGE_TITLES: Record<string, string> = {
   '/payments': 'Payments',
   '/messaging': 'Messaging',
   '/scheduling': 'Scheduling',
+  '/team': 'Team',
   '/inventory': 'Inventory',
   '/time-tracking': 'Time Tracking',
   '/reports': 'Reports',
