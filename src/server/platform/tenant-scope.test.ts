@@ -116,6 +116,7 @@ const UNSCOPED: Record<string, string> = {
   'src/server/features/short-urls/resolve-short-url.ts': PUBLIC,
   'src/server/features/scheduling/resolve-schedule.ts': PUBLIC,
   'src/server/features/scheduling/book-appointment.ts': PUBLIC,
+  'src/server/features/scheduling/appointment-links.ts': PUBLIC,
   'src/server/features/dev-outbox/dev-outbox.routes.ts': 'the development outbox answers only this machine (docs/decisions/003-outbox-for-this-machine-and-masked-secrets.md)',
   'src/server/features/documents/create-portal-link.ts': RESOLVED,
   'src/server/features/documents/document-parties.ts': RESOLVED,

@@ -99,7 +99,7 @@ describe("customer e-mails in the organization's words, each with an HTML part",
     expect(pdf).not.toContain('ESTIMATE');
   });
 
-  it('an appointment confirmation has the facts, escaped names and a button to write to the business', async () => {
+  it('an appointment confirmation has the facts, escaped names and a button to reschedule or cancel', async () => {
     const day = nextWeekday('America/Los_Angeles', 3);
     const payload = { customerName: 'Dana <D>', customerEmail: 'dana@example.com', serviceId: org.serviceId, appointmentDate: `${day}T09:00` };
     const res = await t.call({ method: 'POST', url: '/api/appointments', cookie: org.manager, payload });
@@ -111,7 +111,9 @@ describe("customer e-mails in the organization's words, each with an HTML part",
     expect(html).not.toContain('Dana <D>');
     expect(html).toMatch(/When<\/td><td[^>]*>[^<]*9:00 AM/);
     expect(html).toContain('60 minutes');
-    expect(html).toContain('href="mailto:desk@smile.example"');
+    // The button is the customer's own reschedule-or-cancel link (docs/rules/scheduling.md#changing-by-link).
+    expect(html).toMatch(/href="https:\/\/books\.example\.com\/appointment\/[A-Za-z0-9_-]{43}"/);
+    expect(html).toContain('Reschedule or cancel');
     expect(leaves(mail).some((p) => p.contentType.startsWith('text/calendar'))).toBe(true);
   });
 

@@ -127,6 +127,8 @@ export async function sendAppointmentMail(
     // From the organization by name, and replies reach it (docs/features.md, Documents and e-mails).
     fromName: row.orgName,
     replyTo: row.orgEmail?.trim() || undefined,
+    // The link lets its holder move or cancel the appointment: the stored copy of a sent e-mail masks it.
+    secrets: manageUrl ? [manageUrl] : undefined,
     attachments: [{ filename: 'appointment.ics', content: Buffer.from(ics, 'utf8'), contentType: `text/calendar; method=${method}` }],
   });
 }
