@@ -40,6 +40,9 @@ import {
   type WorkOrderFormValues,
 } from '@/features/work-orders/lib/work-order-form-schema';
 import { useRecordWord } from '@/lib/use-labels';
+import { StaffPickerField } from '@/components/staff-picker';
+import { useTeam } from '@/lib/team';
+import { crewNames, NO_CREW } from '@/features/work-orders/lib/crew';
 
 const resolver = zodResolver(workOrderFormSchema);
 const FIELDS = Object.keys(newWorkOrderValues());
@@ -90,6 +93,8 @@ function WorkOrderFormBody({ workOrder, onDone }: { workOrder: WorkOrder | null;
   const isReadOnly = isEdit && !can('manage_work_orders');
   const isSuperUser = user?.role === 'super_user';
   const canAddCustomer = !isReadOnly && can('manage_customers');
+  // docs/rules/team.md#assignment: choosing the crew is assign_work_orders'; everyone else sees who is on the job.
+  const canAssign = !isReadOnly && can('assign_work_orders');
   const organizations = useOrganizations({ enabled: isSuperUser });
   const [customerName, setCustomerName] = useState<string | null>(workOrder?.customerName ?? null);
   const [isCustomerDialogOpen, setCustomerDialogOpen] = useState(false);
@@ -105,12 +110,19 @@ function WorkOrderFormBody({ workOrder, onDone }: { workOrder: WorkOrder | null;
 
   const [lineItems, laborCost, materialCost, organizationId] = useWatch({ control: form.control, name: ['lineItems', 'laborCost', 'materialCost', 'organizationId'] });
   const [pickedOrganizationId, setPickedOrganizationId] = useState<number | null>(workOrder?.organizationId ?? null);
+  // The crew comes from the job's organization: a super user's choice, else the customer's; everyone else's own.
+  const teamOrganizationId = isSuperUser ? (organizationId ? Number(organizationId) : pickedOrganizationId) : null;
+  const team = useTeam(teamOrganizationId, canAssign && (!isSuperUser || teamOrganizationId !== null));
+  const startingCrew = workOrder?.assignees ?? [];
+  // Someone on the job who has since left the team still shows, so they can be taken off.
+  const leavers = !isSuperUser || teamOrganizationId === workOrder?.organizationId ? startingCrew.filter((a) => !team.data?.some((m) => m.id === a.id)) : [];
+  const crewChoices = [...(team.data ?? []), ...leavers];
   const totalCents = workOrderTotalCents({ lineItems, laborCost, materialCost });
 
   const onValid = (out: WorkOrderFormOutput) =>
     saveRecord({
       id: workOrder?.id,
-      input: toWorkOrderPayload(out, form.getValues()),
+      input: toWorkOrderPayload(out, form.getValues(), canAssign ? startingCrew.map((a) => a.id) : null),
       create,
       update,
       noun: 'Work order',
@@ -154,6 +166,8 @@ function WorkOrderFormBody({ workOrder, onDone }: { workOrder: WorkOrder | null;
                       {...field}
                       onChange={(e) => {
                         field.onChange(e);
+                        // The crew was picked from the organization left behind.
+                        if (canAssign) form.setValue('assigneeIds', [], { shouldDirty: true });
                         // The customer must belong to the work order's organization: another organization's is let go.
                         if (pickedOrganizationId !== null && pickedOrganizationId !== Number(e.target.value)) {
                           form.setValue('customerId', null);
@@ -197,6 +211,8 @@ function WorkOrderFormBody({ workOrder, onDone }: { workOrder: WorkOrder | null;
                       organizationId={organizationId ? Number(organizationId) : null}
                       needsOrganization
                       onChange={(customer) => {
+                        // A super user's job without a chosen organization goes to the customer's, and so does its crew.
+                        if (canAssign && isSuperUser && !organizationId && customer.organizationId !== teamOrganizationId) form.setValue('assigneeIds', []);
                         setCustomerName(customer.name);
                         setPickedOrganizationId(customer.organizationId);
                         field.onChange(customer.id);
@@ -252,6 +268,30 @@ function WorkOrderFormBody({ workOrder, onDone }: { workOrder: WorkOrder | null;
             <DateTimeField label="Due Date" timeLabel="Due Time" dateName="dueDate" timeName="dueTime" />
           </div>
           <p className="-mt-2 text-xs text-muted-foreground">Times are in UTC.</p>
+
+          {canAssign ? (
+            <StaffPickerField
+              control={form.control}
+              name="assigneeIds"
+              label="Crew"
+              staff={crewChoices}
+              emptyText={
+                team.isLoading && crewChoices.length === 0
+                  ? 'Loading the team...'
+                  : isSuperUser && teamOrganizationId === null
+                    ? `${NO_CREW}: choose the organization to pick the crew.`
+                    : NO_CREW
+              }
+              hint="Who works this job."
+            />
+          ) : (
+            isEdit && (
+              <div className="grid gap-2" data-testid="work-order-crew">
+                <span className="text-sm font-medium leading-none">Crew</span>
+                <p className="text-sm">{crewNames(startingCrew)}</p>
+              </div>
+            )
+          )}
 
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
             <FormField

@@ -1,5 +1,5 @@
 import { singular } from '@contracts/vocabulary';
-import { CheckCircle2, Play } from 'lucide-react';
+import { CheckCircle2, Play, Users } from 'lucide-react';
 import type { WorkOrder } from '@contracts/work-orders';
 import { formatDate } from '@contracts/format';
 import { formatMoney } from '@contracts/money';
@@ -8,6 +8,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { StatusBadge } from '@/components/status-badge';
 import { OrganizationCell, OrganizationHead, OrganizationLine } from '@/components/organization-column';
 import { useLabels } from '@/lib/use-labels';
+import { cn } from '@/lib/utils';
+import { crewNames } from '@/features/work-orders/lib/crew';
 
 export type WorkOrderAction = 'start' | 'complete';
 
@@ -50,6 +52,17 @@ function OrderNumber({ workOrder, onOpen }: { workOrder: WorkOrder; onOpen: (id:
   );
 }
 
+/** Who is on the job (docs/rules/team.md#assignment), under its title: the crew by name, or 'Unassigned'. */
+function CrewLine({ workOrder, className }: { workOrder: WorkOrder; className?: string }) {
+  return (
+    <p className={cn('flex min-w-0 items-center gap-1.5 text-muted-foreground', className)} data-testid="work-order-crew">
+      <Users aria-hidden className="size-3.5 shrink-0" />
+      <span className="sr-only">Crew: </span>
+      <span className="truncate">{crewNames(workOrder.assignees)}</span>
+    </p>
+  );
+}
+
 /** A table on wide screens, one card per order on phones. */
 export function WorkOrdersTable(props: WorkOrdersTableProps) {
   const customerHeader = singular(useLabels().customers);
@@ -79,8 +92,11 @@ export function WorkOrdersTable(props: WorkOrdersTableProps) {
                 <TableCell className="whitespace-nowrap">
                   <OrderNumber workOrder={wo} onOpen={onOpen} />
                 </TableCell>
-                <TableCell className="max-w-64 truncate" title={wo.title}>
-                  {wo.title}
+                <TableCell className="max-w-64">
+                  <p className="truncate" title={wo.title}>
+                    {wo.title}
+                  </p>
+                  <CrewLine workOrder={wo} className="mt-0.5 text-xs" />
                 </TableCell>
                 <TableCell className="max-w-48 truncate">{wo.customerName ?? '-'}</TableCell>
                 <TableCell>
@@ -103,7 +119,10 @@ export function WorkOrdersTable(props: WorkOrdersTableProps) {
               <OrderNumber workOrder={wo} onOpen={onOpen} />
               <StatusBadge status={wo.status} />
             </div>
-            <p className="truncate text-sm font-medium">{wo.title}</p>
+            <div className="min-w-0">
+              <p className="truncate text-sm font-medium">{wo.title}</p>
+              <CrewLine workOrder={wo} className="text-sm" />
+            </div>
             <p className="truncate text-sm text-muted-foreground">{wo.customerName ?? '-'}</p>
             <div className="flex items-center justify-between gap-2 text-sm">
               <span className="text-muted-foreground">{wo.dueDate ? `Due ${formatDate(wo.dueDate)}` : 'No due date'}</span>

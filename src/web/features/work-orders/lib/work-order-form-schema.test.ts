@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newWorkOrderValues, toWorkOrderPayload, workOrderFormSchema, workOrderTotalCents, type WorkOrderFormValues } from './work-order-form-schema';
+import type { WorkOrder } from '@contracts/work-orders';
+import { newWorkOrderValues, sameCrew, toWorkOrderPayload, workOrderFormSchema, workOrderTotalCents, workOrderValues, type WorkOrderFormValues } from './work-order-form-schema';
 
 function values(patch: Partial<WorkOrderFormValues> = {}): WorkOrderFormValues {
   return { ...newWorkOrderValues(), customerId: 7, title: 'Fix the boiler', ...patch };
@@ -72,4 +73,60 @@ describe('work order form rules (docs/rules/records.md#work-order-form)', () => 
       lineItems: [{ description: 'Labor', quantity: '2.00', rate: '45.50', amount: '91.00' }],
     });
   });
+
+  describe('the crew (docs/rules/team.md#assignment)', () => {
+    const lines = [{ description: 'Labor', quantity: '1', rate: '10' }];
+
+    it("reads the contract's rule: at most 10 people, nobody twice", () => {
+      expect(messages(values({ lineItems: lines, assigneeIds: [3, 4] }))).toEqual([]);
+      expect(messages(values({ lineItems: lines, assigneeIds: [3, 3] }))).toEqual(['A person is listed twice']);
+      expect(messages(values({ lineItems: lines, assigneeIds: Array.from({ length: 11 }, (_, i) => i + 1) }))).toEqual(['At most 10 people']);
+    });
+
+    it('starts from the job\'s crew, or nobody on a new job', () => {
+      expect(newWorkOrderValues().assigneeIds).toEqual([]);
+      const assignees = [{ id: 5, name: 'Dana Reyes' }, { id: 9, name: 'Sam Lee' }];
+      expect(workOrderValues({ ...minimalWorkOrder(), assignees }).assigneeIds).toEqual([5, 9]);
+    });
+
+    it('is sent only by someone who may assign, and only when it changed', () => {
+      const raw = values({ lineItems: lines, assigneeIds: [9, 5] });
+      const out = workOrderFormSchema.parse(raw);
+      // Not allowed to assign (an employee's new job): left out, so the save is not refused.
+      expect(toWorkOrderPayload(out, raw)).not.toHaveProperty('assigneeIds');
+      // Allowed, and the same people in another order: left out, so the crew stays as it is.
+      expect(toWorkOrderPayload(out, raw, [5, 9])).not.toHaveProperty('assigneeIds');
+      expect(toWorkOrderPayload(out, raw, [5])).toMatchObject({ assigneeIds: [9, 5] });
+      const cleared = values({ lineItems: lines, assigneeIds: [] });
+      expect(toWorkOrderPayload(workOrderFormSchema.parse(cleared), cleared, [5])).toMatchObject({ assigneeIds: [] });
+      expect(sameCrew([1, 2], [2, 1])).toBe(true);
+      expect(sameCrew([1, 2], [1])).toBe(false);
+    });
+  });
 });
+
+function minimalWorkOrder(): WorkOrder {
+  return {
+    id: 1,
+    organizationId: 1,
+    orderNumber: 'WO-00001',
+    customerId: 7,
+    customerName: 'Ann',
+    title: 'Fix the boiler',
+    description: null,
+    status: 'scheduled',
+    startDate: null,
+    dueDate: null,
+    completedDate: null,
+    estimatedHours: null,
+    actualHours: null,
+    materials: [],
+    laborCost: '0.00',
+    materialCost: '0.00',
+    totalCost: '0.00',
+    lineItems: [],
+    assignees: [],
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  };
+}

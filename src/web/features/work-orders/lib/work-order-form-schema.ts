@@ -1,10 +1,10 @@
 // The work order form (docs/rules/records.md#work-order-form): the contract's field rules and messages, plus the form's
-// own shape (separate date and time inputs, lines as typed).
+// own shape (separate date and time inputs, lines as typed, the crew as staff ids).
 import { z } from 'zod';
 import { fromCents, toCents } from '@contracts/money';
 import { createWorkOrderSchema, dueBeforeStart, WORK_ORDER_MESSAGES, WORK_ORDER_STATUSES, type CreateWorkOrderInput, type WorkOrder, type WorkOrderStatus } from '@contracts/work-orders';
 import { emptyLineItem, lineAmount, linesSubtotalCents, type LineItemValues } from '@/components/line-items-editor';
-import { chosenIdField, textField } from '@/lib/form-fields';
+import { chosenIdField, heldAs, textField } from '@/lib/form-fields';
 import { formLineItemsSchema, plainQuantity } from '@/lib/line-item-schema';
 import { DEFAULT_DUE_TIME, DEFAULT_START_TIME, joinInstant, toDateInput, toTimeInput } from '@/lib/date-time';
 
@@ -25,6 +25,8 @@ export const workOrderFormSchema = z.object({
   laborCost: textField(shape.laborCost),
   materialCost: textField(shape.materialCost),
   lineItems: formLineItemsSchema,
+  /** The crew (docs/rules/team.md#assignment): staff ids, read by the contract's rule (at most 10, none twice). */
+  assigneeIds: heldAs<number[]>()(shape.assigneeIds.unwrap()),
 }).superRefine(
   (v, ctx) => {
     // The server's rule, shown on the Due Date before anything is sent (docs/features.md, Field rules).
@@ -50,6 +52,7 @@ export interface WorkOrderFormValues {
   laborCost: string;
   materialCost: string;
   lineItems: LineItemValues[];
+  assigneeIds: number[];
 }
 
 export type WorkOrderFormOutput = z.output<typeof workOrderFormSchema>;
@@ -69,6 +72,7 @@ export function newWorkOrderValues(): WorkOrderFormValues {
     laborCost: '',
     materialCost: '',
     lineItems: [emptyLineItem()],
+    assigneeIds: [],
   };
 }
 
@@ -91,6 +95,7 @@ export function workOrderValues(wo: WorkOrder): WorkOrderFormValues {
       wo.lineItems.length > 0
         ? wo.lineItems.map((l) => ({ description: l.description, quantity: plainQuantity(l.quantity), rate: l.rate }))
         : [emptyLineItem()],
+    assigneeIds: wo.assignees.map((a) => a.id),
   };
 }
 
@@ -107,8 +112,19 @@ export function workOrderTotalCents(values: Pick<WorkOrderFormValues, 'lineItems
   return linesSubtotalCents(values.lineItems) + safeCents(values.laborCost) + safeCents(values.materialCost);
 }
 
-/** The POST/PUT body (docs/rules/records.md#work-order-form) (the server recomputes every amount and the total). */
-export function toWorkOrderPayload(out: WorkOrderFormOutput, raw: WorkOrderFormValues): CreateWorkOrderInput {
+/** The same people, in any order. */
+export function sameCrew(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((id) => b.includes(id));
+}
+
+/**
+ * The POST/PUT body (docs/rules/records.md#work-order-form) (the server recomputes every amount and the total).
+ * `crewFrom`: the crew the form started with, when the user may assign (assign_work_orders); the crew is sent only
+ * then and only when it changed, since a left-out crew stays as it is (docs/rules/team.md#assignment) and anyone
+ * else sending one is refused.
+ */
+export function toWorkOrderPayload(out: WorkOrderFormOutput, raw: WorkOrderFormValues, crewFrom: readonly number[] | null = null): CreateWorkOrderInput {
+  const sendCrew = crewFrom !== null && !sameCrew(crewFrom, out.assigneeIds);
   return {
     customerId: out.customerId,
     organizationId: out.organizationId ? Number(out.organizationId) : null,
@@ -127,5 +143,6 @@ export function toWorkOrderPayload(out: WorkOrderFormOutput, raw: WorkOrderFormV
       rate: line.rate,
       amount: lineAmount(raw.lineItems[i]),
     })),
+    ...(sendCrew ? { assigneeIds: out.assigneeIds } : {}),
   };
 }
