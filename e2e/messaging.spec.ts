@@ -1,6 +1,6 @@
 // Messaging (docs/rules/messaging.md): New Message sends an SMS or an e-mail to the chosen customers (one outbox
 // entry per recipient), and a draft saved from the dialog is sent later from its row.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { Message } from '../src/contracts/messaging';
 import { launchBrowser } from './fixtures/browser';
@@ -50,7 +50,12 @@ async function openNewMessage(page: Page): Promise<Locator> {
 async function chooseRecipients(dialog: Locator, tag: string, people: Person[]): Promise<void> {
   await dialog.getByRole('searchbox', { name: 'Search customers' }).fill(tag);
   const list = dialog.getByRole('group', { name: 'Customers' });
-  for (const p of people) await list.getByRole('checkbox', { name: new RegExp(p.name) }).check();
+  // The list refetches for the search as the box is typed in; a tick that lands on the list being replaced is lost
+  // (seen under load in CI), so each tick is tried until it holds.
+  for (const p of people) {
+    const box = list.getByRole('checkbox', { name: new RegExp(p.name) });
+    await vi.waitFor(() => box.check({ timeout: 2_000 }), { timeout: 15_000, interval: 250 });
+  }
   await dialog.getByTestId('recipients-hint').getByText(`${people.length} selected`).waitFor();
   expect(await dialog.getByTestId('recipient-chip').count()).toBe(people.length);
 }
