@@ -115,6 +115,13 @@ describe("customer e-mails in the organization's words, each with an HTML part",
     expect(html).toMatch(/href="https:\/\/books\.example\.com\/appointment\/[A-Za-z0-9_-]{43}"/);
     expect(html).toContain('Reschedule or cancel');
     expect(leaves(mail).some((p) => p.contentType.startsWith('text/calendar'))).toBe(true);
+    // Whoever holds the link may move or cancel the appointment: the stored copy keeps a mask in its place.
+    const token = /\/appointment\/([A-Za-z0-9_-]{43})/.exec(html)![1];
+    const stored = await lastStored();
+    for (const field of [stored.text, stored.html]) {
+      expect(field).toContain(SECRET_MASK);
+      expect(field).not.toContain(token);
+    }
   });
 
   it('a portal-link e-mail has a portal button, and the stored copy masks the link in both parts', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { CalendarClock, CalendarX, CheckCircle2, CircleAlert, SearchX } from 'lucide-react';
 import { CHANGE_MESSAGES, type ManagedAppointment } from '@contracts/scheduling';
@@ -11,6 +11,7 @@ import { StatusBadge } from '@/components/status-badge';
 import { Alert, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { StateCard } from '@/components/public/state-card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { useCancelAppointment, useManagedAppointment } from '@/features/appointment-link/api/appointment-link-api';
@@ -18,18 +19,6 @@ import { AppointmentDetails } from '@/features/appointment-link/components/appoi
 import { CannotChange, ContactLinks } from '@/features/appointment-link/components/cannot-change';
 import { ReschedulePanel } from '@/features/appointment-link/components/reschedule-panel';
 import { longDate, splitWallClock } from '@/features/appointment-link/lib/appointment-time';
-
-function StateCard({ icon, title, children, testId }: { icon: ReactNode; title: string; children: ReactNode; testId: string }) {
-  return (
-    <Card data-testid={testId}>
-      <CardContent className="flex flex-col items-center gap-3 px-6 py-10 text-center">
-        <span className="flex size-14 items-center justify-center rounded-full bg-muted text-muted-foreground">{icon}</span>
-        <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
-        <div className="max-w-md space-y-2 text-sm text-muted-foreground">{children}</div>
-      </CardContent>
-    </Card>
-  );
-}
 
 function PageSkeleton() {
   return (

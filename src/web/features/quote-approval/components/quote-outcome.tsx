@@ -3,7 +3,7 @@ import { Ban, CheckCircle2, CircleAlert, Clock, Download, History, MessageSquare
 import { formatDate, formatPhone } from '@contracts/format';
 import { formatMoney } from '@contracts/money';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
+import { StateCard } from '@/components/public/state-card';
 import { cn } from '@/lib/utils';
 import type { QuoteState } from '@/features/quote-approval/lib/quote-status';
 
@@ -120,18 +120,6 @@ export function QuoteOutcome({ state, word, organization, pdfUrl, focusOnMount }
         </Panel>
       );
   }
-}
-
-function StateCard({ icon, title, children, testId }: { icon: ReactNode; title: string; children: ReactNode; testId: string }) {
-  return (
-    <Card data-testid={testId}>
-      <CardContent className="flex flex-col items-center gap-3 px-6 py-10 text-center">
-        <span className="flex size-14 items-center justify-center rounded-full bg-muted text-muted-foreground">{icon}</span>
-        <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
-        <div className="max-w-md space-y-2 text-sm text-muted-foreground">{children}</div>
-      </CardContent>
-    </Card>
-  );
 }
 
 export function QuoteNotFound() {
