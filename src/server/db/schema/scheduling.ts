@@ -127,6 +127,14 @@ export const appointments = pgTable(
     bufferAfter: integer('buffer_after').notNull().default(0),
     /** The calendar file's SEQUENCE (RFC 5545 3.8.7.4): 0 when booked, one more with every change the customer is sent. */
     calendarSequence: integer('calendar_sequence').notNull().default(0),
+    /** The visit on site (docs/rules/team.md#my-day): when the assigned person said they were on their way, the arrival they gave, when work started and ended. */
+    onMyWayAt: instant('on_my_way_at'),
+    expectedArrivalAt: instant('expected_arrival_at'),
+    startedAt: instant('started_at'),
+    completedAt: instant('completed_at'),
+    /** An occurrence of a repeating series (docs/rules/scheduling.md#repeating-visits), and the wall-clock start the rule gave it (RFC 5545 RECURRENCE-ID): moved or not, the series never makes it again. */
+    seriesId: integer('series_id'),
+    occurrenceStart: timestamp('occurrence_start', { withTimezone: false, mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: instant('updated_at')
       .notNull()
@@ -141,6 +149,52 @@ export const appointments = pgTable(
     index('appointments_org_date_idx').on(t.organizationId, t.appointmentDate),
     index('appointments_org_customer_idx').on(t.organizationId, t.customerId),
     check('appointments_duration_check', sql`${t.duration} > 0`),
+    tenantReference('appointments_series_fk', t.organizationId, t.seriesId, appointmentSeries).onDelete(setNullOnly(t.seriesId)),
+    // Generating a series twice at once makes each occurrence once (ON CONFLICT on this key).
+    uniqueIndex('appointments_series_occurrence_key').on(t.organizationId, t.seriesId, t.occurrenceStart),
+  ],
+);
+
+/**
+ * A repeating visit (docs/rules/scheduling.md#repeating-visits): an RFC 5545 rule over wall-clock times in the
+ * organization's zone, and what each occurrence copies. Occurrences are appointments, made ahead up to
+ * `generatedThrough` and extended day by day; the series row is locked while it is extended.
+ */
+export const appointmentSeries = pgTable(
+  'appointment_series',
+  {
+    id: id(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** RRULE value without DTSTART, e.g. FREQ=WEEKLY;INTERVAL=2;BYDAY=TU;COUNT=10. */
+    rule: text('rule').notNull(),
+    /** DTSTART: the first occurrence's wall-clock start. */
+    startsAt: timestamp('starts_at', { withTimezone: false, mode: 'string' }).notNull(),
+    serviceId: integer('service_id'),
+    customerId: integer('customer_id'),
+    customerName: text('customer_name'),
+    customerEmail: text('customer_email').notNull(),
+    customerPhone: text('customer_phone'),
+    duration: integer('duration').notNull(),
+    bufferBefore: integer('buffer_before').notNull().default(0),
+    bufferAfter: integer('buffer_after').notNull().default(0),
+    notes: text('notes'),
+    workOrderId: integer('work_order_id'),
+    assigneeIds: jsonb('assignee_ids').$type<number[]>().notNull().default([]),
+    /** Occurrences starting before this wall-clock time exist (or were made and since removed). */
+    generatedThrough: timestamp('generated_through', { withTimezone: false, mode: 'string' }).notNull(),
+    /** False once the rule has no occurrence left to make (its COUNT or UNTIL reached). */
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('appointment_series_org_id_key').on(t.organizationId, t.id),
+    tenantReference('appointment_series_service_fk', t.organizationId, t.serviceId, services).onDelete(setNullOnly(t.serviceId)),
+    tenantReference('appointment_series_customer_fk', t.organizationId, t.customerId, customers).onDelete(setNullOnly(t.customerId)),
+    tenantReference('appointment_series_work_order_fk', t.organizationId, t.workOrderId, workOrders).onDelete(setNullOnly(t.workOrderId)),
+    // The daily extension scans active series of every organization.
+    index('appointment_series_active_idx').on(t.isActive, t.generatedThrough),
   ],
 );
 
