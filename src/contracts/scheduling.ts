@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { calendarDateSchema, isCalendarDate } from './dates';
 import { assigneeIdsSchema, assigneeSchema, bufferSchema } from './assignees';
+import { applyToSchema, repeatSchema, seriesSchema } from './repeat';
 import { fromCents, MAX_CENTS, toCents } from './money';
 
 export const SCHEDULING_DEFAULTS = {
@@ -340,9 +341,22 @@ function checkTime(body: { appointmentDate?: string; appointmentTime?: string | 
   }
 }
 
-export const createAppointmentBodySchema = appointmentFields.superRefine(checkTime);
+export const createAppointmentBodySchema = appointmentFields
+  .extend({
+    /** Makes it the first of repeating visits (docs/rules/scheduling.md#repeating-visits). */
+    repeat: repeatSchema.nullish(),
+  })
+  .superRefine(checkTime);
 export type CreateAppointmentBody = z.infer<typeof createAppointmentBodySchema>;
-export const updateAppointmentBodySchema = appointmentFields.partial().superRefine(checkTime);
+export const updateAppointmentBodySchema = appointmentFields
+  .partial()
+  .extend({
+    /** A repeating visit's change is for it alone ('this', the default) or for it and every later visit ('following'). */
+    applyTo: applyToSchema.optional(),
+    /** With applyTo 'following': the new rule from this visit on, or null to stop repeating after it. */
+    repeat: repeatSchema.nullish(),
+  })
+  .superRefine(checkTime);
 export type UpdateAppointmentBody = z.infer<typeof updateAppointmentBodySchema>;
 
 export const appointmentsQuerySchema = z.object({
@@ -374,10 +388,15 @@ export const appointmentSchema = z.object({
   /** The service's buffers when it was booked: the assignees' time held before and after. */
   bufferBefore: z.number().int(),
   bufferAfter: z.number().int(),
+  /** The repeating visits it belongs to, or null. */
+  series: seriesSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
+
+/** DELETE /api/appointments/:id: a repeating visit alone, or it and every later one. */
+export const cancelAppointmentQuerySchema = z.object({ applyTo: applyToSchema.optional() });
 
 // ---- Public booking ----------------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 // Reads config, opens the database, migrates, seeds, listens.
 import { startPaymentReminderJob } from './jobs/payment-reminders';
 import { startRecurringBillingJob } from './jobs/recurring-billing';
+import { startSeriesExtensionJob } from './jobs/extend-series';
 import { assertServerConfig, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrateThen } from './db/migrate';
@@ -81,6 +82,14 @@ async function main() {
     },
   });
 
+  const stopSeries = startSeriesExtensionJob({
+    db: database.db,
+    onError: (err) => app.log.error({ err }, 'extending repeating visits failed'),
+    onRun: (run) => {
+      if (run.unassigned > 0) app.log.warn({ run }, 'repeating visits made with nobody on them (their people were busy)');
+    },
+  });
+
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     clearInterval(housekeeping);
@@ -88,6 +97,7 @@ async function main() {
     await stopReminders();
     await stopPaymentReminders();
     await stopBilling();
+    await stopSeries();
     await app.close();
     await database.close();
     process.exit(0);

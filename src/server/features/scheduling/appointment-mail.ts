@@ -1,9 +1,10 @@
 // The customer's e-mail on a created, changed or cancelled appointment, with the .ics that puts it in their calendar.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { DbOrTx } from '../../db/client';
-import { appointments, organizations, scheduleSettings, services } from '../../db/schema/index';
+import { appointmentSeries, appointments, organizations, scheduleSettings, services } from '../../db/schema/index';
 import { SCHEDULING_DEFAULTS } from '../../../contracts/scheduling';
+import { describeRule } from '../../../contracts/repeat';
 import { loadBusiness } from '../documents/document-parties';
 import { renderCustomerEmail, writeToButton } from '../documents/customer-email';
 import { buildIcs, uidHost } from './appointment-ics';
@@ -45,11 +46,13 @@ export async function sendAppointmentMail(
       orgPhone: organizations.phone,
       orgAddress: organizations.address,
       timeZone: scheduleSettings.timeZone,
+      seriesRule: appointmentSeries.rule,
     })
     .from(appointments)
     .innerJoin(organizations, eq(organizations.id, appointments.organizationId))
     .leftJoin(services, eq(services.id, appointments.serviceId))
     .leftJoin(scheduleSettings, eq(scheduleSettings.organizationId, appointments.organizationId))
+    .leftJoin(appointmentSeries, and(eq(appointmentSeries.organizationId, appointments.organizationId), eq(appointmentSeries.id, appointments.seriesId)))
     .where(eq(appointments.id, appointmentId))
     .limit(1);
   if (!row) return;
@@ -77,6 +80,8 @@ export async function sendAppointmentMail(
   // (docs/rules/scheduling.md#changing-by-link); the page says when the business's policy no longer allows it.
   const manageUrl = kind === 'cancelled' ? null : await issueAppointmentLink(db, appt.organizationId, appt.id, deps.appUrl);
   const calendarNote = kind === 'cancelled' ? [] : ['The attached calendar file adds it to your calendar.'];
+  // A repeating visit's e-mail names the rule (docs/rules/scheduling.md#repeating-visits); each visit is sent its own reminders.
+  const repeats = kind !== 'cancelled' && row.seriesRule ? describeRule(row.seriesRule) : null;
   const text = [
     greeting,
     '',
@@ -84,6 +89,7 @@ export async function sendAppointmentMail(
     '',
     `When: ${when} (${timeZone})`,
     `Duration: ${appt.duration} minutes`,
+    ...(repeats ? [`Repeats: ${repeats}`] : []),
     ...calendarNote.flatMap((l) => ['', l]),
     ...(manageUrl ? ['', `Reschedule or cancel: ${manageUrl}`] : []),
     ...(contact ? ['', `Questions? Contact ${row.orgName}: ${contact}`] : []),
@@ -97,6 +103,7 @@ export async function sendAppointmentMail(
       { label: 'Service', value: what },
       { label: 'When', value: `${when} (${timeZone})`, strong: true },
       { label: 'Duration', value: `${appt.duration} minutes` },
+      ...(repeats ? [{ label: 'Repeats', value: repeats }] : []),
       ...(row.orgAddress?.trim() ? [{ label: 'Where', value: row.orgAddress.trim() }] : []),
     ],
     button: manageUrl ? { label: 'Reschedule or cancel', url: manageUrl } : writeToButton(business),

@@ -4,16 +4,17 @@ import type { Assignee } from '../../../contracts/assignees';
 import type { Appointment } from '../../../contracts/scheduling';
 import { appointmentAssigneesSql } from '../team/assignees';
 import type { DbOrTx } from '../../db/client';
-import { appointments, services } from '../../db/schema/index';
+import { appointmentSeries, appointments, services } from '../../db/schema/index';
+import { describeRule } from '../../../contracts/repeat';
 import type { RequestContext } from '../../platform/context';
 import { invalid, notFound } from '../../platform/errors';
 import { scopeFilter, tenantScope, tenantWhere } from '../../platform/tenancy';
 import { SCHEDULING_LIMITS } from '../../../contracts/scheduling';
 import { addDays, daysBetween, normalize } from '../../platform/wall-clock';
 
-const columns = { appt: appointments, serviceName: services.name, assignees: appointmentAssigneesSql(appointments.organizationId, appointments.id) };
+const columns = { appt: appointments, serviceName: services.name, seriesRule: appointmentSeries.rule, assignees: appointmentAssigneesSql(appointments.organizationId, appointments.id) };
 
-function toView(r: { appt: typeof appointments.$inferSelect; serviceName: string | null; assignees: Assignee[] }): Appointment {
+function toView(r: { appt: typeof appointments.$inferSelect; serviceName: string | null; seriesRule: string | null; assignees: Assignee[] }): Appointment {
   const a = r.appt;
   return {
     id: a.id,
@@ -33,6 +34,7 @@ function toView(r: { appt: typeof appointments.$inferSelect; serviceName: string
     assignees: r.assignees,
     bufferBefore: a.bufferBefore,
     bufferAfter: a.bufferAfter,
+    series: a.seriesId !== null && r.seriesRule !== null ? { id: a.seriesId, rule: r.seriesRule, summary: describeRule(r.seriesRule) } : null,
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
   };
@@ -43,6 +45,7 @@ async function select(db: DbOrTx, where: SQL | undefined, limit: number): Promis
     .select(columns)
     .from(appointments)
     .leftJoin(services, eq(services.id, appointments.serviceId))
+    .leftJoin(appointmentSeries, and(eq(appointmentSeries.organizationId, appointments.organizationId), eq(appointmentSeries.id, appointments.seriesId)))
     .where(where)
     .orderBy(asc(appointments.appointmentDate), asc(appointments.id))
     .limit(limit);

@@ -11,6 +11,9 @@ import { sendAppointmentMail, type AppointmentMailKind } from './appointment-mai
 import { appointmentView } from './appointment-view';
 import { checkNotPast, checkWorkOrder, customerOf, defaultDuration, guardSlot, serviceOf, slotTakenAsConflict, wallClockOf, type MailDeps } from './appointment-writes';
 import { assigneeIdsOf, callerOnTeam, setAppointmentAssignees } from '../team/assignees';
+import { insertVisit, type VisitTemplate } from './insert-visit';
+import { REPEAT_MESSAGES, type ApplyTo } from '../../../contracts/repeat';
+import { cancelFollowing, continueSeries, createSeries, splitAt } from './appointment-series';
 import { checkStaff } from '../team/staff';
 import { settingsOf } from './booking-rules';
 import { ensureOrganization } from './organization-scope';
@@ -43,31 +46,21 @@ export async function createAppointment(db: Db, mail: MailDeps, ctx: RequestCont
     const duration = body.duration ?? defaultDuration(service);
     const userIds = body.assigneeIds ?? (await callerOnTeam(tx, ctx, organizationId));
     await checkStaff(tx, organizationId, userIds);
-    const buffers = { bufferBefore: service.bufferBefore, bufferAfter: service.bufferAfter };
-    const row = await guardSlot(tx, { organizationId, wall, duration, ...buffers, userIds }, async () => {
-      const [inserted] = await tx
-        .insert(appointments)
-        .values({
-          organizationId,
-          serviceId: service.id,
-          customerId: customer?.id ?? null,
-          customerName: body.customerName,
-          customerEmail: email.toLowerCase(),
-          customerPhone: body.customerPhone ?? null,
-          appointmentDate: wall,
-          duration,
-          status: body.status ?? 'scheduled',
-          notes: body.notes ?? null,
-          workOrderId: body.workOrderId ?? null,
-          source: 'staff',
-          ...buffers,
-        })
-        .returning({ id: appointments.id });
-      await setAppointmentAssignees(tx, organizationId, inserted.id, userIds);
-      return inserted;
-    });
-    await scheduleReminders(tx, row.id);
-    return row.id;
+    const template: VisitTemplate = {
+      organizationId,
+      serviceId: service.id,
+      customerId: customer?.id ?? null,
+      customerName: body.customerName,
+      customerEmail: email.toLowerCase(),
+      customerPhone: body.customerPhone ?? null,
+      duration,
+      bufferBefore: service.bufferBefore,
+      bufferAfter: service.bufferAfter,
+      notes: body.notes ?? null,
+      workOrderId: body.workOrderId ?? null,
+    };
+    if (body.repeat) return createSeries(tx, template, wall, userIds, body.repeat);
+    return insertVisit(tx, template, { wall, userIds, status: body.status });
   });
   await mailQuietly(db, mail, id, 'created');
   return appointmentView(db, id);
@@ -79,6 +72,11 @@ export async function updateAppointment(db: Db, mail: MailDeps, ctx: RequestCont
     const [current] = await tx.select().from(appointments).where(scope).for('update').limit(1);
     if (!current) throw notFound('Appointment not found');
     const organizationId = current.organizationId;
+    const following = body.applyTo === 'following';
+    if (following && current.seriesId === null) throw invalid(`applyTo: ${REPEAT_MESSAGES.notRepeating}`, [{ path: 'applyTo', message: REPEAT_MESSAGES.notRepeating }]);
+    if (body.repeat !== undefined && current.seriesId !== null && !following) throw invalid(`repeat: ${REPEAT_MESSAGES.repeatNeedsFollowing}`, [{ path: 'repeat', message: REPEAT_MESSAGES.repeatNeedsFollowing }]);
+    // Later visits go first, so the ones being replaced never stand in this visit's way.
+    const oldSeries = following && current.seriesId !== null ? await splitAt(tx, { ...current, seriesId: current.seriesId }) : null;
     const service = body.serviceId ? await serviceOf(tx, organizationId, body.serviceId) : null;
     const customer = body.customerId ? await customerOf(tx, organizationId, body.customerId) : null;
     if (body.workOrderId) await checkWorkOrder(tx, organizationId, body.workOrderId);
@@ -126,6 +124,24 @@ export async function updateAppointment(db: Db, mail: MailDeps, ctx: RequestCont
     if (occupies && (moved || peopleAdded)) await guardSlot(tx, { organizationId, wall, duration, ...buffers, userIds, exceptId: id }, write);
     else await slotTakenAsConflict(write);
     await scheduleReminders(tx, id);
+    if (oldSeries || (current.seriesId === null && body.repeat)) {
+      const [row] = await tx.select().from(appointments).where(eq(appointments.id, id));
+      const template: VisitTemplate = {
+        organizationId,
+        serviceId: row.serviceId,
+        customerId: row.customerId,
+        customerName: row.customerName,
+        customerEmail: row.customerEmail,
+        customerPhone: row.customerPhone,
+        duration: row.duration,
+        bufferBefore: row.bufferBefore,
+        bufferAfter: row.bufferAfter,
+        notes: row.notes,
+        workOrderId: row.workOrderId,
+      };
+      const visit = { id, wall, userIds, template, oldStart: normalize(current.occurrenceStart ?? current.appointmentDate) };
+      await continueSeries(tx, oldSeries, visit, body.repeat);
+    }
     if (status === 'cancelled') return current.status === 'cancelled' ? null : 'cancelled';
     return 'updated';
   });
@@ -134,11 +150,15 @@ export async function updateAppointment(db: Db, mail: MailDeps, ctx: RequestCont
 }
 
 /** DELETE cancels: the row stays (history, reminders' record) with status cancelled, and the slot frees up. */
-export async function cancelAppointment(db: Db, mail: MailDeps, ctx: RequestContext, id: number): Promise<Appointment> {
+export async function cancelAppointment(db: Db, mail: MailDeps, ctx: RequestContext, id: number, applyTo: ApplyTo = 'this'): Promise<Appointment> {
   const wasCancelled = await db.transaction(async (tx) => {
     const scope = tenantWhere(tenantScope(ctx), appointments, eq(appointments.id, id));
-    const [current] = await tx.select({ status: appointments.status }).from(appointments).where(scope).for('update').limit(1);
+    const [current] = await tx.select().from(appointments).where(scope).for('update').limit(1);
     if (!current) throw notFound('Appointment not found');
+    if (applyTo === 'following') {
+      if (current.seriesId === null) throw invalid(`applyTo: ${REPEAT_MESSAGES.notRepeating}`, [{ path: 'applyTo', message: REPEAT_MESSAGES.notRepeating }]);
+      await cancelFollowing(tx, { ...current, seriesId: current.seriesId });
+    }
     if (current.status === 'cancelled') return true;
     await tx.update(appointments).set({ status: 'cancelled', calendarSequence: sql`${appointments.calendarSequence} + 1` }).where(eq(appointments.id, id));
     await scheduleReminders(tx, id);

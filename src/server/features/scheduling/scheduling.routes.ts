@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   appointmentSchema,
   appointmentsQuerySchema,
+  cancelAppointmentQuerySchema,
   createAppointmentBodySchema,
   createServiceBodySchema,
   migrateWorkOrdersResultSchema,
@@ -133,8 +134,14 @@ export function schedulingRoutes(app: ZodApp, deps: AppDeps) {
   });
   app.delete('/api/appointments/:id', {
     config: { access: write },
-    schema: { tags, summary: 'Cancel an appointment (status cancelled; e-mails the customer)', params: schedulingIdParamsSchema, response: { 200: appointmentSchema } },
-    handler: async (req) => cancelAppointment(db, mail, requireCtx(req), req.params.id),
+    schema: {
+      tags,
+      summary: 'Cancel an appointment (status cancelled; e-mails the customer); applyTo=following also cancels the later visits of its series',
+      params: schedulingIdParamsSchema,
+      querystring: cancelAppointmentQuerySchema,
+      response: { 200: appointmentSchema },
+    },
+    handler: async (req) => cancelAppointment(db, mail, requireCtx(req), req.params.id, req.query.applyTo),
   });
 
   publicSchedulingRoutes(app, db, mail);

@@ -1,5 +1,6 @@
 // Fetchers, query keys and mutations of the Scheduling screen (docs/rules/scheduling.md#scheduling-screen).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApplyTo } from '@contracts/repeat';
 import type {
   Appointment,
   CreateAppointmentBody,
@@ -122,7 +123,7 @@ export function useSaveAppointment() {
 export function useCancelAppointment() {
   const invalidate = useInvalidate(schedulingKeys.appointments, ['dashboard']);
   return useMutation({
-    mutationFn: (id: number) => api.delete<Appointment>(`/api/appointments/${id}`),
+    mutationFn: (input: { id: number; applyTo?: ApplyTo }) => api.delete<Appointment>(`/api/appointments/${input.id}${input.applyTo === 'following' ? '?applyTo=following' : ''}`),
     onSuccess: invalidate,
   });
 }

@@ -1,11 +1,12 @@
 // The create / edit appointment dialog (loaded when first opened). Date and time are the organization's
 // wall clock: the form edits 'YYYY-MM-DD' and 'HH:MM' strings and sends them as they are. Who is on it holds the time
 // (docs/rules/team.md#assignment): the times offered are those free for everyone picked, buffers included.
-import { useEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
+import { useEffect, useMemo, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { APPOINTMENT_STATUSES, SCHEDULING_DEFAULTS, SCHEDULING_MESSAGES, type Appointment, type CreateAppointmentBody, type Service } from '@contracts/scheduling';
+import { APPOINTMENT_STATUSES, SCHEDULING_DEFAULTS, SCHEDULING_MESSAGES, type Appointment, type CreateAppointmentBody, type Service, type UpdateAppointmentBody } from '@contracts/scheduling';
+import { APPLY_TO, REPEAT_LIMITS, REPEAT_MESSAGES, type ApplyTo, type Series } from '@contracts/repeat';
 import { statusLabel } from '@contracts/format';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth/current-user';
@@ -23,6 +24,7 @@ import { useAppointments, useCancelAppointment, useSaveAppointment } from '@/fea
 import { useOrganizationScope } from '@/features/scheduling/api/organization-scope';
 import { addDays, busyFor, freeSlots, slotsForDate, splitWallClock, timeLabel, wallClockNow, type DayHours } from '@/features/scheduling/scheduling-logic';
 import { fieldIssues } from '@/features/scheduling/server-issues';
+import { fieldsFromRule, NO_REPEAT, repeatFromFields, repeatOptions } from '@/features/scheduling/repeat-choice';
 
 const email = z.email();
 
@@ -43,8 +45,22 @@ function formSchema(timeZone: string) {
       assigneeIds: z.array(z.number()),
       /** The stored date-time: keeping it unchanged is allowed even once it has passed. */
       original: z.string(),
+      repeatKind: z.enum(['none', 'week', 'month-day', 'month-weekday']),
+      repeatEvery: z.string(),
+      repeatEnds: z.enum(['never', 'on', 'after']),
+      repeatUntil: z.string(),
+      repeatCount: z.string(),
+      /** A repeating visit's change: for it alone or for it and the following ones. */
+      applyTo: z.enum(APPLY_TO),
     })
     .superRefine((v, ctx) => {
+      if (v.repeatKind !== 'none') {
+        const every = Number(v.repeatEvery);
+        if (!/^\d+$/.test(v.repeatEvery) || every < 1 || every > REPEAT_LIMITS.maxInterval) ctx.addIssue({ code: 'custom', path: ['repeatEvery'], message: REPEAT_MESSAGES.interval });
+        const count = Number(v.repeatCount);
+        if (v.repeatEnds === 'after' && (!/^\d+$/.test(v.repeatCount) || count < 2 || count > REPEAT_LIMITS.maxCount)) ctx.addIssue({ code: 'custom', path: ['repeatCount'], message: REPEAT_MESSAGES.count });
+        if (v.repeatEnds === 'on' && (!v.repeatUntil || (v.date && v.repeatUntil < v.date))) ctx.addIssue({ code: 'custom', path: ['repeatUntil'], message: REPEAT_MESSAGES.untilBefore });
+      }
       if (!v.date || `${v.date}T${v.time}` === v.original) return;
       const now = wallClockNow(timeZone);
       if (v.date < now.date || (v.date === now.date && v.time && v.time <= now.time)) {
@@ -53,7 +69,8 @@ function formSchema(timeZone: string) {
     });
 }
 type FormValues = z.input<ReturnType<typeof formSchema>>;
-const FIELDS = ['customerName', 'customerEmail', 'customerPhone', 'serviceId', 'date', 'time', 'duration', 'status', 'notes', 'assigneeIds'] as const;
+const FIELDS = ['customerName', 'customerEmail', 'customerPhone', 'serviceId', 'date', 'time', 'duration', 'status', 'notes', 'assigneeIds', 'applyTo', 'repeatKind'] as const;
+const REPEAT_FIELDS = ['repeatKind', 'repeatEvery', 'repeatEnds', 'repeatUntil', 'repeatCount'] as const;
 
 const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((id) => b.includes(id));
 
@@ -92,6 +109,8 @@ export function AppointmentDialog({ appointment, defaultDate, services, hours, t
       notes: appointment?.notes ?? '',
       original: current ? `${current.date}T${current.time}` : '',
       assigneeIds: assignedIds,
+      ...(appointment?.series ? fieldsFromRule(appointment.series.rule) : NO_REPEAT),
+      applyTo: 'this',
     },
   });
   // The team may arrive after the dialog opened: then the new appointment's default is set once it has.
@@ -105,7 +124,7 @@ export function AppointmentDialog({ appointment, defaultDate, services, hours, t
   const staff = [...(team.data ?? []), ...(appointment?.assignees ?? []).filter((a) => team.data && !team.data.some((m) => m.id === a.id))];
   const save = useSaveAppointment();
   const cancel = useCancelAppointment();
-  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [confirmCancel, setConfirmCancel] = useState<ApplyTo | null>(null);
   const date = useWatch({ control: form.control, name: 'date' });
   const [serviceId, duration, time, people] = useWatch({ control: form.control, name: ['serviceId', 'duration', 'time', 'assigneeIds'] });
   const keep = current && date === current.date ? current.time : null;
@@ -129,8 +148,12 @@ export function AppointmentDialog({ appointment, defaultDate, services, hours, t
   // A service the organization switched off stays choosable on its existing appointments.
   const serviceOptions = services.filter((s) => s.isActive || s.id === appointment?.serviceId);
 
+  const series = appointment?.series ?? null;
   const onSubmit = form.handleSubmit((v) => {
-    const body: CreateAppointmentBody = {
+    // A repeating visit's rule is sent only when changed for it and the following ones; a one-off's when it starts repeating.
+    const ruleChanged = REPEAT_FIELDS.some((f) => form.getFieldState(f).isDirty);
+    const repeat = series ? (v.applyTo === 'following' && ruleChanged ? { repeat: repeatFromFields(v) } : {}) : v.repeatKind !== 'none' ? { repeat: repeatFromFields(v) } : {};
+    const body: CreateAppointmentBody & UpdateAppointmentBody = {
       customerName: v.customerName.trim(),
       customerEmail: v.customerEmail.trim(),
       customerPhone: v.customerPhone.trim() || null,
@@ -142,6 +165,8 @@ export function AppointmentDialog({ appointment, defaultDate, services, hours, t
       ...(isEdit ? { status: v.status as CreateAppointmentBody['status'] } : {}),
       // Left out, the server keeps who is on it (an edit) or gives it to the caller (a new one, when the team could not be read).
       ...((isEdit ? !sameIds(v.assigneeIds, assignedIds) : team.data !== undefined) ? { assigneeIds: v.assigneeIds } : {}),
+      ...(series ? { applyTo: v.applyTo } : {}),
+      ...repeat,
     };
     return save.mutateAsync({ id: appointment?.id ?? null, body }).then(
       () => {
@@ -149,7 +174,7 @@ export function AppointmentDialog({ appointment, defaultDate, services, hours, t
         onClose();
       },
       (error: unknown) => {
-        for (const { field, message } of fieldIssues(error, FIELDS, { appointmentDate: 'date', appointmentTime: 'time' })) {
+        for (const { field, message } of fieldIssues(error, FIELDS, { appointmentDate: 'date', appointmentTime: 'time', repeat: 'repeatKind' })) {
           form.setError(field as (typeof FIELDS)[number], { message });
         }
         if (isApiError(error, 409)) form.setError('time', { message: errorMessage(error) });
@@ -256,6 +281,7 @@ export function AppointmentDialog({ appointment, defaultDate, services, hours, t
                 emptyText="Unassigned: it holds nobody's time"
                 hint="The times offered are free for everyone picked."
               />
+              <RepeatFields form={form} series={series} date={date ?? ''} />
               <FormField
                 control={form.control}
                 name="notes"
@@ -271,9 +297,16 @@ export function AppointmentDialog({ appointment, defaultDate, services, hours, t
               />
               <DialogFooter className="gap-2 sm:justify-between">
                 {isEdit && appointment.status !== 'cancelled' ? (
-                  <Button type="button" variant="destructive" onClick={() => setConfirmCancel(true)} disabled={save.isPending}>
-                    Cancel Appointment
-                  </Button>
+                  <div className="flex flex-col gap-2 sm:flex-row">
+                    <Button type="button" variant="destructive" onClick={() => setConfirmCancel('this')} disabled={save.isPending}>
+                      {series ? 'Cancel Visit' : 'Cancel Appointment'}
+                    </Button>
+                    {series && (
+                      <Button type="button" variant="outline" className="text-destructive" onClick={() => setConfirmCancel('following')} disabled={save.isPending}>
+                        Cancel This and Following
+                      </Button>
+                    )}
+                  </div>
                 ) : (
                   <span />
                 )}
@@ -292,13 +325,17 @@ export function AppointmentDialog({ appointment, defaultDate, services, hours, t
       </Dialog>
       {confirmCancel && appointment && (
         <ConfirmDeleteDialog
-          title="Cancel Appointment"
-          confirmLabel="Cancel Appointment"
+          title={confirmCancel === 'following' ? 'Cancel This and Following Visits' : 'Cancel Appointment'}
+          confirmLabel={confirmCancel === 'following' ? 'Cancel Visits' : 'Cancel Appointment'}
           workingLabel="Cancelling..."
           cancelLabel="Keep"
-          description={`Cancel ${appointment.customerName || appointment.customerEmail}'s appointment? The customer is e-mailed that it was cancelled.`}
+          description={
+            confirmCancel === 'following'
+              ? `Cancel this visit for ${appointment.customerName || appointment.customerEmail} and every later one (${series?.summary ?? ''})? The visits before it stay. The customer is e-mailed that this visit was cancelled.`
+              : `Cancel ${appointment.customerName || appointment.customerEmail}'s appointment? The customer is e-mailed that it was cancelled.`
+          }
           onConfirm={() =>
-            cancel.mutateAsync(appointment.id).then(
+            cancel.mutateAsync({ id: appointment.id, applyTo: confirmCancel }).then(
               () => {
                 toast({ title: 'Appointment cancelled successfully' });
                 onClose();
@@ -309,10 +346,74 @@ export function AppointmentDialog({ appointment, defaultDate, services, hours, t
               },
             )
           }
-          onClose={() => setConfirmCancel(false)}
+          onClose={() => setConfirmCancel(null)}
         />
       )}
     </>
+  );
+}
+
+/** "Repeats", every how many weeks or months and until when; for a repeating visit, what a change applies to. */
+function RepeatFields({ form, series, date }: { form: ReturnType<typeof useForm<FormValues>>; series: Series | null; date: string }) {
+  const [kind, ends, applyTo] = useWatch({ control: form.control, name: ['repeatKind', 'repeatEnds', 'applyTo'] });
+  const showRule = !series || applyTo === 'following';
+  const unit = kind === 'week' ? 'weeks' : 'months';
+  return (
+    <fieldset className="grid gap-3 rounded-md border p-3" data-testid="repeat-fields">
+      <legend className="px-1 text-sm font-medium">Repeats</legend>
+      {series && (
+        <>
+          <p className="text-sm text-muted-foreground" data-testid="series-summary">
+            {series.summary}
+          </p>
+          <SelectField form={form} name="applyTo" label="Apply changes to">
+            <option value="this">This visit</option>
+            <option value="following">This and following visits</option>
+          </SelectField>
+        </>
+      )}
+      {showRule && (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <SelectField form={form} name="repeatKind" label={series ? 'Repeat from this visit' : 'Repeat'}>
+            {repeatOptions(date).map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.value === 'none' && series ? 'Stop repeating after this visit' : o.label}
+              </option>
+            ))}
+          </SelectField>
+          {kind !== 'none' && (
+            <>
+              <TextField form={form} name="repeatEvery" label={`Every how many ${unit}`} type="number" inputMode="numeric" min={1} max={REPEAT_LIMITS.maxInterval} />
+              <SelectField form={form} name="repeatEnds" label="Ends">
+                <option value="never">Never</option>
+                <option value="on">On a date</option>
+                <option value="after">After a number of visits</option>
+              </SelectField>
+              {ends === 'on' && <TextField form={form} name="repeatUntil" label="Last date" type="date" />}
+              {ends === 'after' && <TextField form={form} name="repeatCount" label="Visits in all" type="number" inputMode="numeric" min={2} max={REPEAT_LIMITS.maxCount} />}
+            </>
+          )}
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+function SelectField({ form, name, label, children }: { form: ReturnType<typeof useForm<FormValues>>; name: 'repeatKind' | 'repeatEnds' | 'applyTo'; label: string; children: ReactNode }) {
+  return (
+    <FormField
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>{label}</FormLabel>
+          <FormControl>
+            <NativeSelect {...field}>{children}</NativeSelect>
+          </FormControl>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
   );
 }
 
@@ -321,7 +422,7 @@ function TextField({
   name,
   label,
   ...input
-}: { form: ReturnType<typeof useForm<FormValues>>; name: Exclude<keyof FormValues, 'assigneeIds'>; label: string } & Omit<ComponentProps<'input'>, 'form' | 'name'>) {
+}: { form: ReturnType<typeof useForm<FormValues>>; name: Exclude<keyof FormValues, 'assigneeIds' | 'repeatKind' | 'repeatEnds' | 'applyTo'>; label: string } & Omit<ComponentProps<'input'>, 'form' | 'name'>) {
   return (
     <FormField
       control={form.control}
