@@ -144,6 +144,7 @@ const UNSCOPED: Record<string, string> = {
   'src/server/features/reminders/schedule-reminders.ts': RESOLVED,
   'src/server/features/scheduling/appointment-mail.ts': RESOLVED,
   'src/server/features/scheduling/appointment-writes.ts': RESOLVED,
+  'src/server/features/scheduling/appointment-series.ts': `${RESOLVED}; its hourly extension is ${JOB}`,
   'src/server/features/scheduling/booking-rules.ts': RESOLVED,
   'src/server/features/scheduling/migrate-work-orders.ts': RESOLVED,
   'src/server/features/team/assignees.ts': RESOLVED,
