@@ -1,8 +1,13 @@
 // The visits an RFC 5545 rule gives, as wall-clock times of the organization (docs/rules/scheduling.md#repeating-visits).
 // The rule is expanded "floating": wall-clock times stand in as UTC instants, so 9:00 stays 9:00 whatever the zone's
 // offset that day; each time is turned into an instant in the zone only when it is booked.
-import { RRule } from 'rrule';
+import { createRequire } from 'node:module';
+import type * as RRuleModule from 'rrule';
 import { addMinutes, instantOf, normalize, wallClockAt } from '../../platform/wall-clock';
+
+// rrule's Node build is CommonJS whose names an ES import cannot see (the server bundle fails on `import { RRule }`).
+const { RRule } = createRequire(import.meta.url)('rrule') as typeof RRuleModule;
+type RRule = InstanceType<typeof RRule>;
 
 const asFloating = (wall: string) => new Date(`${normalize(wall)}Z`);
 const fromFloating = (d: Date) => d.toISOString().slice(0, 19);

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Pencil, Plus, UserRound } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Pencil, Plus, Repeat, UserRound } from 'lucide-react';
 import type { Appointment } from '@contracts/scheduling';
 import { statusLabel } from '@contracts/format';
 import { errorMessage } from '@/lib/api-client';
@@ -113,6 +113,12 @@ function AppointmentItem({ appointment: a, canManage, onEdit }: { appointment: A
       <div className="text-xs break-words text-muted-foreground">
         {a.serviceName ?? 'No service'} · {durationLabel(a.duration)}
       </div>
+      {a.series && (
+        <div className="mt-1 text-xs break-words text-muted-foreground" data-testid="appointment-series">
+          <Repeat className="mr-1 inline size-3.5 align-[-2px]" aria-hidden />
+          {a.series.summary}
+        </div>
+      )}
       {/* Who holds the time (docs/rules/team.md#assignment). */}
       {/* The icon sits in the line, so in a narrow day column the names wrap under it rather than break mid-word. */}
       <div className={cn('mt-1 text-xs break-words', a.assignees.length === 0 && 'text-muted-foreground')} data-testid="appointment-assignees">
