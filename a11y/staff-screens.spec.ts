@@ -178,6 +178,15 @@ describe('organization screens (admin, desktop)', () => {
     s.expectClean();
   });
 
+  it('dispatch: the day board with its unassigned list, and the week', async () => {
+    const s = createScanner();
+    await scanScreen(s, page, '/dispatch');
+    await page.getByRole('button', { name: 'Week', exact: true }).click();
+    await page.getByTestId('dispatch-week').waitFor();
+    await s.scan(page, 'dispatch: week');
+    s.expectClean();
+  });
+
   it('reports, vendors (Pay Bills), organization, users, the user guide and the 404 page', async () => {
     const s = createScanner();
     await scanScreen(s, page, '/reports');

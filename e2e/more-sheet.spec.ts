@@ -57,7 +57,7 @@ describe('the More sheet', () => {
       expect(barPaths.length + sheetPaths.length).toBe(menu.length);
       expect(sheetLabels).toEqual(menu.filter((label) => sheetLabels.includes(label)));
       if (email === 'employee@example.com') {
-        expect(sheetLabels).toEqual(['Service Quotes', 'Messaging', 'Scheduling', 'Team', 'URL Shortener', 'Parts & Materials']);
+        expect(sheetLabels).toEqual(['My day', 'Service Quotes', 'Messaging', 'Scheduling', 'Dispatch', 'Team', 'URL Shortener', 'Parts & Materials']);
       }
       if (email !== 'employee@example.com') expect(sheetLabels).toContain('Reports');
       await page.screenshot({ path: `${SHOTS}/${email.split('@')[0]}-phone.png` });

@@ -95,6 +95,8 @@ export function poolsFor(world: FuzzWorld, own: Tenant): Pools {
       switch (param) {
         case 'id':
           return idsOfKind(kindOfPath(op.path)).map(String);
+        case 'appointmentId':
+          return idsOfKind('appointments').map(String);
         case 'slug':
           return fc.constantFrom(own.slug, own.secrets.scheduleToken);
         case 'linkId':

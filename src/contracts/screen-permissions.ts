@@ -9,6 +9,8 @@ import type { Permission } from '@contracts/permissions';
 export const SCREEN_PERMISSIONS = {
   '/': ['view_financials', 'create_work_orders', 'view_customers'], // GET /api/dashboard
   '/super-admin': ['system_admin'], // admin routes
+  // Every staff member's own visits (GET /api/my-day).
+  '/my-day': ['view_appointments', 'manage_appointments', 'create_work_orders', 'manage_work_orders', 'view_time_entries'],
   '/estimates': ['create_estimates', 'manage_estimates'],
   '/work-orders': ['create_work_orders', 'manage_work_orders'],
   '/invoices': ['view_financials', 'manage_invoices', 'create_invoices'],
@@ -22,6 +24,7 @@ export const SCREEN_PERMISSIONS = {
   '/payment-processors': ['system_admin'],
   '/messaging': ['view_messages', 'send_messages'],
   '/scheduling': ['view_appointments', 'manage_appointments'],
+  '/dispatch': ['view_appointments', 'manage_appointments'], // GET /api/dispatch
   '/team': ['view_appointments', 'manage_appointments'], // GET /api/team
   '/url-shortener': ['send_messages', 'manage_customers'],
   '/inventory': ['view_inventory', 'manage_inventory'],

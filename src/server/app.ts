@@ -33,6 +33,8 @@ import { creditNotesRoutes } from './features/credit-notes/credit-notes.routes';
 import { refundsRoutes } from './features/refunds/refunds.routes';
 import { workOrdersRoutes } from './features/work-orders/work-orders.routes';
 import { teamRoutes } from './features/team/team.routes';
+import { myDayRoutes } from './features/my-day/my-day.routes';
+import { dispatchRoutes } from './features/dispatch/dispatch.routes';
 import { searchRoutes } from './features/search/search.routes';
 import { zipRoutes } from './features/zip/zip.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
@@ -105,6 +107,8 @@ const FEATURES: ((app: ZodApp, deps: AppDeps) => void)[] = [
   vendorsRoutes,
   schedulingRoutes,
   teamRoutes,
+  myDayRoutes,
+  dispatchRoutes,
   messagingRoutes,
   inventoryRoutes,
   shortUrlsRoutes,

@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../test/test-app';
 const MAIN_CALL: Record<MenuPath, string> = {
   '/': '/api/dashboard/stats',
   '/super-admin': '/api/admin/users',
+  '/my-day': '/api/my-day',
   '/estimates': '/api/estimates',
   '/work-orders': '/api/work-orders',
   '/invoices': '/api/invoices',
@@ -21,6 +22,7 @@ const MAIN_CALL: Record<MenuPath, string> = {
   '/payment-processors': '/api/payment-processors',
   '/messaging': '/api/messages',
   '/scheduling': '/api/appointments',
+  '/dispatch': '/api/dispatch',
   '/team': '/api/team',
   '/url-shortener': '/api/short-urls',
   '/inventory': '/api/inventory',

@@ -51,6 +51,8 @@ const staffRoutes: RouteObject[] = [
   { path: 'messaging', ...screen(() => import('@/features/messaging/messaging-screen').then((m) => m.MessagingScreen)) },
   { path: 'scheduling', ...screen(() => import('@/features/scheduling/scheduling-screen').then((m) => m.SchedulingScreen)) },
   { path: 'team', ...screen(() => import('@/features/team/team-screen').then((m) => m.TeamScreen)) },
+  { path: 'dispatch', ...screen(() => import('@/features/dispatch/dispatch-screen').then((m) => m.DispatchScreen)) },
+  { path: 'my-day', ...screen(() => import('@/features/my-day/my-day-screen').then((m) => m.MyDayScreen)) },
   { path: 'reports', ...screen(() => import('@/features/reports/reports-screen').then((m) => m.ReportsScreen)) },
   { path: 'vendors', ...screen(() => import('@/features/vendors/vendors-screen').then((m) => m.VendorsScreen)) },
   gatedScreen('organization', () => import('@/app/routes/organization-route').then((m) => m.OrganizationRoute), ADMINS),

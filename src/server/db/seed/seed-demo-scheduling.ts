@@ -177,6 +177,7 @@ export async function seedDemoScheduling(tx: DbOrTx, organizationId: number, pro
   // service with its buffer runs into the next one.
   const today = todayIn(profile.timeZone, now);
   const rows: (typeof appointments.$inferInsert)[] = [];
+  // Who holds each row's time; 0 for nobody.
   const holders: number[] = [];
   for (let offset = -7; offset <= 7; offset++) {
     const date = addDays(today, offset);
@@ -210,6 +211,29 @@ export async function seedDemoScheduling(tx: DbOrTx, organizationId: number, pro
       }
     }
   }
+  // Two coming online bookings nobody has taken yet: the dispatch board's unassigned list (docs/rules/team.md#dispatch-board).
+  if (team.members.length > 1) {
+    for (const [offset, time] of [[1, '10:00'], [2, '15:00']] as const) {
+      const date = addDays(today, weekdayOf(addDays(today, offset)) === 0 ? offset + 1 : offset);
+      const service = svc[0];
+      const person = people[(offset * 7) % people.length];
+      rows.push({
+        organizationId,
+        serviceId: service.id,
+        customerId: person.id,
+        customerName: person.name,
+        customerEmail: person.email!,
+        customerPhone: person.phone,
+        appointmentDate: `${date}T${time}:00`,
+        duration: service.duration,
+        bufferAfter: service.bufferAfter,
+        status: 'pending',
+        source: 'online',
+        notes: null,
+      });
+      holders.push(0);
+    }
+  }
   const created = await tx.insert(appointments).values(rows).returning({
     id: appointments.id,
     status: appointments.status,
@@ -217,7 +241,8 @@ export async function seedDemoScheduling(tx: DbOrTx, organizationId: number, pro
     customerEmail: appointments.customerEmail,
     customerPhone: appointments.customerPhone,
   });
-  if (created.length) await tx.insert(appointmentAssignees).values(created.map((a, i) => ({ organizationId, appointmentId: a.id, userId: holders[i], startsAt: '1970-01-01T00:00:00', endsAt: '1970-01-01T00:00:00', active: false })));
+  const held = created.flatMap((a, i) => (holders[i] ? [{ organizationId, appointmentId: a.id, userId: holders[i], startsAt: '1970-01-01T00:00:00', endsAt: '1970-01-01T00:00:00', active: false }] : []));
+  if (held.length) await tx.insert(appointmentAssignees).values(held);
   // The reminders the appointment writes would plan, in one statement for the whole fortnight.
   const reminderPlan = await reminderSettingsOf(tx, organizationId);
   const reminders = created.flatMap((a) => remindersFor(a, reminderPlan, profile.timeZone, now).map((p) => ({ organizationId, appointmentId: a.id, ...p })));

@@ -14,8 +14,8 @@ const more = (role: Role, extra: Permission[] = []) => moreItemsFor(perms(role, 
 describe('navItemsFor', () => {
   it('gives the super user every entry in the documented order', () => {
     expect(navItemsFor(perms('super_user'), labels('')).map((i) => i.label)).toEqual([
-      'Dashboard', 'Super Admin', 'Estimates', 'Work Orders', 'Invoices', 'Recurring Billing', 'Customers', 'Pay Bills', 'Payments',
-      'Payment Links', 'Payment Analytics', 'Payment Processors', 'Messaging', 'Scheduling', 'Team', 'URL Shortener',
+      'Dashboard', 'My day', 'Super Admin', 'Estimates', 'Work Orders', 'Invoices', 'Recurring Billing', 'Customers', 'Pay Bills', 'Payments',
+      'Payment Links', 'Payment Analytics', 'Payment Processors', 'Messaging', 'Scheduling', 'Dispatch', 'Team', 'URL Shortener',
       'Inventory', 'Time Tracking', 'Reports', 'Organization', 'Users',
     ]);
   });
@@ -34,7 +34,7 @@ describe('navItemsFor', () => {
 
   it('uses the industry labels', () => {
     const healthcare = navItemsFor(perms('manager'), labels('Healthcare')).map((i) => i.label);
-    expect(healthcare.slice(1, 6)).toEqual(['Treatment Plans', 'Procedures', 'Medical Bills', 'Recurring Billing', 'Patients']);
+    expect(healthcare.slice(2, 7)).toEqual(['Treatment Plans', 'Procedures', 'Medical Bills', 'Recurring Billing', 'Patients']);
     expect(healthcare).toContain('Chiropractic Approach');
   });
 });
@@ -42,17 +42,17 @@ describe('navItemsFor', () => {
 describe('menus from permissions', () => {
   it('gives each role exactly the entries its permissions open', () => {
     expect(paths('org_admin')).toEqual([
-      '/', '/estimates', '/work-orders', '/invoices', '/recurring-invoices', '/customers', '/vendors', '/payments', '/payment-links',
-      '/payment-analytics', '/messaging', '/scheduling', '/team', '/url-shortener', '/inventory', '/time-tracking', '/reports',
+      '/', '/my-day', '/estimates', '/work-orders', '/invoices', '/recurring-invoices', '/customers', '/vendors', '/payments', '/payment-links',
+      '/payment-analytics', '/messaging', '/scheduling', '/dispatch', '/team', '/url-shortener', '/inventory', '/time-tracking', '/reports',
       '/organization', '/users',
     ]);
     expect(paths('manager')).toEqual([
-      '/', '/estimates', '/work-orders', '/invoices', '/recurring-invoices', '/customers', '/vendors', '/payments', '/payment-links',
-      '/payment-analytics', '/messaging', '/scheduling', '/team', '/url-shortener', '/inventory', '/time-tracking', '/reports',
+      '/', '/my-day', '/estimates', '/work-orders', '/invoices', '/recurring-invoices', '/customers', '/vendors', '/payments', '/payment-links',
+      '/payment-analytics', '/messaging', '/scheduling', '/dispatch', '/team', '/url-shortener', '/inventory', '/time-tracking', '/reports',
     ]);
     // No Service Bills, Pay Bills, Payments, Payment Links, Payment Analytics or Reports for an employee.
     expect(paths('employee')).toEqual([
-      '/', '/estimates', '/work-orders', '/customers', '/messaging', '/scheduling', '/team', '/url-shortener', '/inventory',
+      '/', '/my-day', '/estimates', '/work-orders', '/customers', '/messaging', '/scheduling', '/dispatch', '/team', '/url-shortener', '/inventory',
       '/time-tracking',
     ]);
     expect(paths('customer')).toEqual(['/messaging']);
@@ -89,7 +89,7 @@ describe('menus from permissions', () => {
     }
     expect(bar('manager')).toEqual(['Dashboard /', 'Jobs /work-orders', 'Clients /customers', 'Time /time-tracking']);
     expect(more('manager')).toContain('/reports');
-    expect(more('employee')).toEqual(['/estimates', '/messaging', '/scheduling', '/team', '/url-shortener', '/inventory']);
+    expect(more('employee')).toEqual(['/my-day', '/estimates', '/messaging', '/scheduling', '/dispatch', '/team', '/url-shortener', '/inventory']);
     expect(more('employee', ['view_org_analytics'])).toContain('/reports');
     expect(bar('customer')).toEqual([]);
     expect(more('customer')).toEqual(['/messaging']);
@@ -97,7 +97,7 @@ describe('menus from permissions', () => {
 
   it('names the sheet entries in the industry words', () => {
     const healthcare = moreItemsFor(perms('employee'), labels('Healthcare')).map((i) => i.label);
-    expect(healthcare[0]).toBe('Treatment Plans');
+    expect(healthcare.slice(0, 2)).toEqual(['My day', 'Treatment Plans']);
   });
 });
 

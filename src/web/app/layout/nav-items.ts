@@ -3,6 +3,7 @@ import {
   BarChart3,
   Building2,
   Calendar,
+  CalendarCheck,
   Clock,
   CreditCard,
   DollarSign,
@@ -15,6 +16,7 @@ import {
   RotateCw,
   Shield,
   TrendingUp,
+  Truck,
   UserCog,
   Users,
   UsersRound,
@@ -39,6 +41,7 @@ export function navItemsFor(permissions: Iterable<string>, labels: LabelSet): Na
   const held = [...permissions];
   const entries: NavItem[] = [
     { path: '/', label: 'Dashboard', icon: LayoutDashboard },
+    { path: '/my-day', label: 'My day', icon: CalendarCheck },
     { path: '/super-admin', label: 'Super Admin', icon: Shield },
     { path: '/estimates', label: labels.estimates, icon: FileText },
     { path: '/work-orders', label: labels.workOrders, icon: Wrench },
@@ -53,6 +56,7 @@ export function navItemsFor(permissions: Iterable<string>, labels: LabelSet): Na
     { path: '/payment-processors', label: 'Payment Processors', icon: Cpu },
     { path: '/messaging', label: 'Messaging', icon: MessageSquare },
     { path: '/scheduling', label: 'Scheduling', icon: Calendar },
+    { path: '/dispatch', label: 'Dispatch', icon: Truck },
     { path: '/team', label: 'Team', icon: UsersRound },
     { path: '/url-shortener', label: 'URL Shortener', icon: Link2 },
     { path: '/inventory', label: labels.inventory, icon: Package },

@@ -9,6 +9,8 @@ describe('pageTitleFor', () => {
     expect(pageTitleFor('/super-admin')).toBe('Super User Administration');
     expect(pageTitleFor('/url-shortener')).toBe('URL Shortener');
     expect(pageTitleFor('/team')).toBe('Team');
+    expect(pageTitleFor('/dispatch')).toBe('Dispatch');
+    expect(pageTitleFor('/my-day')).toBe('My day');
     expect(pageTitleFor('/customers/')).toBe('Customers');
   });
 

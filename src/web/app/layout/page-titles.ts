@@ -3,6 +3,7 @@ import type { LabelSet } from '@contracts/vocabulary';
 /** docs/rules/organizations-and-roles.md#page-titles: header titles by path; any other path reads Dashboard. */
 const PAGE_TITLES: Record<string, string> = {
   '/': 'Dashboard',
+  '/my-day': 'My day',
   '/work-orders': 'Work Orders',
   '/estimates': 'Estimates',
   '/invoices': 'Invoices',
@@ -11,6 +12,7 @@ const PAGE_TITLES: Record<string, string> = {
   '/payments': 'Payments',
   '/messaging': 'Messaging',
   '/scheduling': 'Scheduling',
+  '/dispatch': 'Dispatch',
   '/team': 'Team',
   '/inventory': 'Inventory',
   '/time-tracking': 'Time Tracking',
