@@ -1,6 +1,7 @@
 // Work orders (jobs): request and response shapes (docs/rules/records.md#work-order-form).
 import { z } from 'zod';
 import { assigneeIdsSchema, assigneeSchema } from './assignees';
+import { signatureSchema } from './estimates';
 import { listQuerySchema } from './lists';
 import { decimalInput, idInput, instantInput, lineItemSchema, lineItemsInput, optionalIdInput, optionalText } from './line-items';
 
@@ -86,8 +87,37 @@ export const workOrderSchema = z.object({
   lineItems: z.array(lineItemSchema),
   /** The crew, by name. */
   assignees: z.array(assigneeSchema),
+  /** The customer's signed acceptance of the finished job, or null (docs/rules/team.md#sign-off). */
+  signOff: z
+    .object({ signerName: z.string(), signature: signatureSchema, signedAt: z.string(), takenByName: z.string() })
+    .nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type WorkOrder = z.infer<typeof workOrderSchema>;
+
+export const SIGN_OFF_MESSAGES = {
+  signerName: 'Please enter the name of the person signing',
+  signature: 'Please sign in the box',
+  alreadySigned: 'This job is already signed off',
+  cancelled: 'A cancelled job cannot be signed off',
+  notCrew: "Only the job's crew or someone who manages jobs can take the customer's sign-off",
+} as const;
+
+/** POST /api/work-orders/:id/sign-off: the customer's name and drawn signature, accepting the completed job. */
+export const signOffBodySchema = z.object({
+  signerName: z.string({ error: SIGN_OFF_MESSAGES.signerName }).trim().min(1, SIGN_OFF_MESSAGES.signerName).max(120, 'Name must be at most 120 characters'),
+  signature: signatureSchema,
+});
+export type SignOffBody = z.infer<typeof signOffBodySchema>;
+
+/** The sign-off form: the signature starts empty (null) and must be drawn before it is sent. */
+export const signOffFormSchema = z.object({
+  signerName: signOffBodySchema.shape.signerName,
+  signature: signatureSchema.nullable().transform((signature, ctx) => {
+    if (signature) return signature;
+    ctx.addIssue({ code: 'custom', message: SIGN_OFF_MESSAGES.signature });
+    return z.NEVER;
+  }),
+});
 export const workOrderListSchema = z.array(workOrderSchema);

@@ -6,6 +6,16 @@ import { customers } from './customers';
 import { estimates } from './estimates';
 import { organizations } from './identity';
 
+export interface StoredSignOff {
+  signerName: string;
+  signature: { width: number; height: number; strokes: [number, number][][] };
+  /** ISO instant. */
+  signedAt: string;
+  /** The staff member whose screen it was signed on. */
+  takenById: number;
+  takenByName: string;
+}
+
 export const workOrders = pgTable(
   'work_orders',
   {
@@ -32,6 +42,8 @@ export const workOrders = pgTable(
     totalCost: money('total_cost').notNull().default('0'),
     /** The approved quote this job was converted from (docs/rules/quote-approval.md#converting). */
     estimateId: integer('estimate_id'),
+    /** The customer's acceptance of the finished job, signed on the technician's screen (docs/rules/team.md#sign-off). */
+    signOff: jsonb('sign_off').$type<StoredSignOff>(),
     createdAt: createdAt(),
     updatedAt: instant('updated_at')
       .notNull()

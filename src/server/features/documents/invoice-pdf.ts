@@ -66,7 +66,7 @@ export function invoicePdfModel(inv: Invoice, business: Business, logo: Buffer |
 }
 
 /** invoice-INV-00001.pdf; path separators, quotes and control characters in a renamed number become _. */
-export function pdfFileName(kind: 'invoice' | 'estimate' | 'credit-note', number: string): string {
+export function pdfFileName(kind: 'invoice' | 'estimate' | 'credit-note' | 'work-order', number: string): string {
   // eslint-disable-next-line no-control-regex
   return `${kind}-${number.replace(/[\u0000-\u001f\u007f"'\\/:*?<>|]/g, '_')}.pdf`;
 }

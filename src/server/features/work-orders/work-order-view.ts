@@ -36,6 +36,7 @@ export function toWorkOrders(rows: Row[]): WorkOrder[] {
     totalCost: wo.totalCost,
     lineItems: JSON.parse(lineItems) as WorkOrder['lineItems'],
     assignees,
+    signOff: wo.signOff ? { signerName: wo.signOff.signerName, signature: wo.signOff.signature, signedAt: wo.signOff.signedAt, takenByName: wo.signOff.takenByName } : null,
     createdAt: wo.createdAt.toISOString(),
     updatedAt: wo.updatedAt.toISOString(),
   }));

@@ -61,4 +61,23 @@ export const isolationCases: Record<string, IsolationCase> = {
       expect((await w.t.call({ method: 'PUT', url: `/api/work-orders/${wo.id}`, cookie: w.adminA.cookie, payload: { status: 'in_progress' } })).statusCode).toBe(200);
     },
   },
+  'GET /api/work-orders/:id/pdf': {
+    kind: 'custom',
+    run: async (w) => {
+      const wo = await workOrderOfA(w);
+      expect((await w.t.call({ url: `/api/work-orders/${wo.id}/pdf`, cookie: w.adminB.cookie })).statusCode).toBe(404);
+      expect((await w.t.call({ url: `/api/work-orders/${wo.id}/pdf`, cookie: w.adminA.cookie })).statusCode).toBe(200);
+    },
+  },
+  'POST /api/work-orders/:id/sign-off': {
+    kind: 'custom',
+    run: async (w) => {
+      const wo = await workOrderOfA(w);
+      const payload = { signerName: 'Dana Reyes', signature: { width: 200, height: 80, strokes: [[[5, 40], [190, 30]]] } };
+      expect((await w.t.call({ method: 'POST', url: `/api/work-orders/${wo.id}/sign-off`, cookie: w.adminB.cookie, payload })).statusCode).toBe(404);
+      const [row] = await w.t.database.db.select().from(workOrders).where(eq(workOrders.id, wo.id));
+      expect(row.signOff).toBeNull();
+      expect((await w.t.call({ method: 'POST', url: `/api/work-orders/${wo.id}/sign-off`, cookie: w.adminA.cookie, payload })).statusCode).toBe(200);
+    },
+  },
 };

@@ -1,6 +1,7 @@
 import { idParamsSchema } from '../../../contracts/line-items';
 import {
   createWorkOrderSchema,
+  signOffBodySchema,
   updateWorkOrderSchema,
   workOrderListQuerySchema,
   workOrderListSchema,
@@ -14,6 +15,9 @@ import { createWorkOrder } from './create-work-order';
 import { getWorkOrder } from './get-work-order';
 import { listWorkOrders } from './list-work-orders';
 import { updateWorkOrder } from './update-work-order';
+import { signOffWorkOrder } from './sign-off';
+import { renderWorkOrderPdf } from './work-order-pdf';
+import { sendPdf } from '../documents/send-pdf';
 
 const READ = ['create_work_orders', 'manage_work_orders'] as const;
 
@@ -67,5 +71,27 @@ export function workOrdersRoutes(app: ZodApp, deps: AppDeps) {
       response: { 200: workOrderSchema },
     },
     handler: async (req) => updateWorkOrder(db, requireCtx(req), req.params.id, req.body),
+  });
+
+  app.get('/api/work-orders/:id/pdf', {
+    config: { access: access.require(READ, { tenant: true }), answers: 'application/pdf' },
+    schema: { tags: ['work-orders'], summary: 'The job sheet as a PDF download (work-order-WO-00001.pdf), with the customer sign-off once signed', params: idParamsSchema },
+    handler: async (req, reply) => {
+      const { fileName, pdf } = await renderWorkOrderPdf(db, requireCtx(req), req.params.id);
+      return sendPdf(reply, fileName, pdf);
+    },
+  });
+
+  // The technician on the job takes it (employees have create_work_orders only); the service checks the crew.
+  app.post('/api/work-orders/:id/sign-off', {
+    config: { access: access.require(READ, { tenant: true }) },
+    schema: {
+      tags: ['work-orders'],
+      summary: "The customer's signed acceptance of the finished job (completes it); by its crew or someone who manages jobs",
+      params: idParamsSchema,
+      body: signOffBodySchema,
+      response: { 200: workOrderSchema },
+    },
+    handler: async (req) => signOffWorkOrder(db, requireCtx(req), req.params.id, req.body),
   });
 }

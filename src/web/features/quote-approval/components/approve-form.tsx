@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { approveQuote } from '@/features/quote-approval/api/quote-api';
-import { SignatureField } from '@/features/quote-approval/components/signature-field';
+import { SignatureField } from '@/components/signature-field';
 import { answerProblem, type AnswerProblem } from '@/features/quote-approval/lib/answer-error';
 import type { LiveDeposit } from '@/features/quote-approval/lib/quote-deposit';
 import { initiallySelected } from '@/features/quote-approval/lib/quote-totals';

@@ -43,6 +43,7 @@ import { useRecordWord } from '@/lib/use-labels';
 import { StaffPickerField } from '@/components/staff-picker';
 import { useTeam } from '@/lib/team';
 import { crewNames, NO_CREW } from '@/features/work-orders/lib/crew';
+import { SignOffSection } from '@/features/work-orders/components/sign-off-section';
 
 const resolver = zodResolver(workOrderFormSchema);
 const FIELDS = Object.keys(newWorkOrderValues());
@@ -344,6 +345,8 @@ function WorkOrderFormBody({ workOrder, onDone }: { workOrder: WorkOrder | null;
             {formatMoney(fromCents(totalCents))}
           </output>
         </div>
+
+        {workOrder && <SignOffSection workOrder={workOrder} word={word.lower} canTake={can('manage_work_orders') || workOrder.assignees.some((a) => a.id === user?.id)} onSigned={onDone} />}
 
         <DialogFooter>
           <Button variant="outline" onClick={onDone} disabled={isSaving}>

@@ -126,6 +126,7 @@ function minimalWorkOrder(): WorkOrder {
     totalCost: '0.00',
     lineItems: [],
     assignees: [],
+    signOff: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
   };

@@ -6,7 +6,7 @@ import { Eraser } from 'lucide-react';
 import type { Signature } from '@contracts/estimates';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { fitStrokes, toSignature, type BoxSize } from '@/features/quote-approval/lib/signature-data';
+import { fitStrokes, toSignature, type BoxSize } from '@/lib/signature-data';
 
 interface SignatureFieldProps {
   /** Called after each stroke with the whole signature, and with null when it is cleared. */
