@@ -8,7 +8,7 @@ import { signedInPage } from '../e2e/fixtures/sessions';
 import { createScanner, logScanCount, settle } from './fixtures/axe';
 import { scanDialogFrom, scanScreen, visit } from './fixtures/screens';
 
-const STAFF_SCREENS = ['/dashboard', '/customers', '/work-orders', '/invoices', '/payments', '/scheduling', '/dispatch', '/team', '/messaging', '/inventory', '/time-tracking', '/reports'];
+const STAFF_SCREENS = ['/dashboard', '/my-day', '/customers', '/work-orders', '/invoices', '/payments', '/scheduling', '/dispatch', '/team', '/messaging', '/inventory', '/time-tracking', '/reports'];
 
 let browser: Browser;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 // Every organization screen signed in as the demo organization's admin, and every dialog and menu those
 // screens open, scanned with axe at desktop width. Dialogs are opened and closed without saving.
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/fixtures/browser';
 import { apiJson, uniqueName } from '../e2e/fixtures/records';
@@ -184,6 +184,21 @@ describe('organization screens (admin, desktop)', () => {
     await page.getByRole('button', { name: 'Week', exact: true }).click();
     await page.getByTestId('dispatch-week').waitFor();
     await s.scan(page, 'dispatch: week');
+    s.expectClean();
+  });
+
+  it("my day, and a job's customer sign-off dialog", async () => {
+    const s = createScanner();
+    await scanScreen(s, page, '/my-day');
+    const customers = await apiJson<{ id: number }[]>(page, '/api/customers?limit=1');
+    const job = await page.request.post('/api/work-orders', { data: { customerId: customers[0].id, title: 'Accessibility sign-off job', status: 'in_progress' } });
+    expect(job.status()).toBe(201);
+    await visit(page, `/work-orders?open=${((await job.json()) as { id: number }).id}`);
+    await page.getByTestId('sign-off-section').waitFor();
+    await openAndScanDialog(s, page, 'work orders: Customer sign-off dialog', page.getByRole('button', { name: 'Get customer signature' }));
+    await page.getByTestId('sign-off-dialog').getByRole('button', { name: 'Accept and sign' }).click();
+    await page.getByTestId('sign-off-dialog').getByText('Please sign in the box').waitFor();
+    await s.scanDialog(page, 'work orders: Customer sign-off dialog with errors');
     s.expectClean();
   });
 
