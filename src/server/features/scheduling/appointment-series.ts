@@ -130,6 +130,16 @@ export async function createSeries(tx: DbOrTx, template: VisitTemplate, firstWal
   return made.ids[0];
 }
 
+/** The visit's series, locked against the extension and other changes, and the rule start the visit stands for. */
+async function lockAt(tx: DbOrTx, visit: { organizationId: number; seriesId: number; occurrenceStart: string | null; appointmentDate: string }) {
+  const [series] = await tx
+    .select()
+    .from(appointmentSeries)
+    .where(and(eq(appointmentSeries.organizationId, visit.organizationId), eq(appointmentSeries.id, visit.seriesId)))
+    .for('update');
+  return { series, pivot: normalize(visit.occurrenceStart ?? visit.appointmentDate) };
+}
+
 /**
  * "This and following": the old series stops before the visit, later visits not yet settled are removed (the
  * caller then changes the visit itself), and the returned continuation carries on from the visit's new time.
@@ -138,12 +148,7 @@ export async function splitAt(
   tx: DbOrTx,
   visit: { organizationId: number; id: number; seriesId: number; occurrenceStart: string | null; appointmentDate: string },
 ): Promise<SeriesRow> {
-  const [series] = await tx
-    .select()
-    .from(appointmentSeries)
-    .where(and(eq(appointmentSeries.organizationId, visit.organizationId), eq(appointmentSeries.id, visit.seriesId)))
-    .for('update');
-  const pivot = normalize(visit.occurrenceStart ?? visit.appointmentDate);
+  const { series, pivot } = await lockAt(tx, visit);
   await tx
     .delete(appointments)
     .where(
@@ -195,14 +200,9 @@ export async function continueSeries(
   if (made.clashes.length > 0) throw clashConflict(made.clashes);
 }
 
-/** Cancels the series' visits after this one that are not settled and stops the series before this one. Returns their ids. */
+/** Cancels the series' visits after this one that are not settled and stops the series before this one. */
 export async function cancelFollowing(tx: DbOrTx, visit: { organizationId: number; seriesId: number; occurrenceStart: string | null; appointmentDate: string }): Promise<void> {
-  const [series] = await tx
-    .select()
-    .from(appointmentSeries)
-    .where(and(eq(appointmentSeries.organizationId, visit.organizationId), eq(appointmentSeries.id, visit.seriesId)))
-    .for('update');
-  const pivot = normalize(visit.occurrenceStart ?? visit.appointmentDate);
+  const { series, pivot } = await lockAt(tx, visit);
   const cancelled = await tx
     .update(appointments)
     .set({ status: 'cancelled', calendarSequence: sql`${appointments.calendarSequence} + 1` })
