@@ -73,12 +73,28 @@ async function signInUsers(database: Database, orgs: OrgSample[], count: number)
   return users;
 }
 
+/**
+ * The appointments seed:large books hold nobody's time; a team works them. Every other one of each organization goes
+ * to its bench users in turn (no one is booked twice: an organization's appointments never overlap), the rest stay
+ * unassigned, so My day and the dispatch board read what a dispatching business has.
+ */
+async function shareOutVisits(database: Database): Promise<void> {
+  await database.query(
+    `INSERT INTO appointment_assignees (organization_id, appointment_id, user_id, starts_at, ends_at, active)
+     SELECT a.organization_id, a.id, u.ids[1 + (a.rn / 2) % cardinality(u.ids)], a.appointment_date, a.appointment_date, false
+     FROM (SELECT id, organization_id, appointment_date, row_number() OVER (PARTITION BY organization_id ORDER BY appointment_date) AS rn FROM appointments) a
+     JOIN (SELECT organization_id, array_agg(id ORDER BY id) AS ids FROM users WHERE account_id LIKE 'bench-mixed-%' GROUP BY organization_id) u ON u.organization_id = a.organization_id
+     WHERE a.rn % 2 = 0`,
+  );
+}
+
 /** Seeds an empty database with seed:large's data of `sizes`, then signs in `userCount` users. */
 export async function prepareMixedData(database: Database, sizes: LargeSizes, userCount: number): Promise<MixedData> {
   const started = performance.now();
   const result = await seedLarge(database, sizes);
   const orgs = await sampleOrganizations(database);
   const users = await signInUsers(database, orgs, userCount);
+  await shareOutVisits(database);
   await database.query('ANALYZE');
   return { orgs, users, counts: result.counts, seconds: (performance.now() - started) / 1000 };
 }

@@ -9,7 +9,7 @@ import { encodeCursor } from '../src/server/platform/list-cursor';
 import { createPicker, createRandom, pickOne } from './bench-mixed-stats';
 import type { OrgSample, VirtualUser } from './bench-mixed-data';
 
-export const MIX_CALLS = ['customers-page', 'customers-next-page', 'customer-search', 'invoice-search', 'invoice-open', 'dashboard', 'customer-create', 'invoice-create', 'booking'] as const;
+export const MIX_CALLS = ['customers-page', 'customers-next-page', 'customer-search', 'invoice-search', 'invoice-open', 'dashboard', 'customer-create', 'invoice-create', 'booking', 'dispatch-board', 'my-day'] as const;
 export type MixCall = (typeof MIX_CALLS)[number];
 
 /** About 10 % writes; bookings only when asked for (`--mix booking=5`). */
@@ -24,6 +24,9 @@ export const DEFAULT_MIX: Record<MixCall, number> = {
   'customer-create': 5,
   'invoice-create': 5,
   booking: 0,
+  // The team screens (issue 17), when asked for (`--mix dispatch-board=10,my-day=10`).
+  'dispatch-board': 0,
+  'my-day': 0,
 };
 
 /** A booking is two calls: the day's free slots, then the POST of one of them. */
@@ -147,6 +150,15 @@ async function step(call: MixCall, u: VirtualUser, random: () => number, n: numb
       return;
     case 'dashboard':
       await timed(call, 'GET', '/api/dashboard/stats');
+      return;
+    case 'dispatch-board': {
+      // A dispatcher's day or week, around today.
+      const days = random() < 0.5 ? 1 : 7;
+      await timed(call, 'GET', `/api/dispatch?date=${dayFromNow(Math.floor(random() * 14) - 7)}&days=${days}`);
+      return;
+    }
+    case 'my-day':
+      await timed(call, 'GET', `/api/my-day?date=${dayFromNow(Math.floor(random() * 7))}`);
       return;
     case 'customer-create': {
       const tag = `${seed}-${u.index}-${n}`;
