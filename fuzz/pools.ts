@@ -32,6 +32,8 @@ export const PATH_KINDS: Record<string, RecordKind | 'organizations'> = {
   'tax-rates': 'taxRates',
   'recurring-invoices': 'recurringInvoices',
   'time-off': 'timeOff',
+  // The dispatch board's /api/dispatch/jobs/{id}/schedule names a work order.
+  jobs: 'workOrders',
 };
 
 const FIELD_KINDS: Record<string, RecordKind | 'organizations'> = {
@@ -83,6 +85,10 @@ export function poolsFor(world: FuzzWorld, own: Tenant): Pools {
       // A recurring schedule's calendar days (docs/rules/money-and-payments.md#recurring-invoices), likewise.
       if (name === 'startDate' && schema.type === 'string') return fc.constantFrom('2030-01-15', '2030-02-28');
       if (name === 'endDate') return fc.constant(null);
+      // A job dropped on the dispatch board (docs/rules/team.md#dispatch-board): a calendar day and the people going,
+      // distinct, so the call reaches the job's ownership check.
+      if (name === 'date' && schema.type === 'string') return fc.constantFrom('2030-01-15', '2030-02-12');
+      if (name === 'assigneeIds') return fc.oneof(fc.constant([]), fc.uniqueArray(idsOfKind('users'), { maxLength: 3 }));
       // Line items (an array or its JSON text, so the document has no type for them): plausible lines, or none.
       if (name === 'lineItems') return fc.constant([{ description: 'Fuzz line', quantity: 1, rate: '10.00' }]);
       const numeric = schema.type === 'integer' || schema.type === 'number' || !!schema.anyOf;
