@@ -200,13 +200,19 @@ describe('Dispatch board', () => {
     await openDay(page, date);
     const handle = card(page, 'appointment', moved.id, dana.id).getByRole('button', { name: /^Move .*Casey Home/ });
     await handle.focus();
-    await page.keyboard.press('Space');
-    await page.waitForTimeout(150);
+    // Each key waits for dnd-kit's spoken announcement of where the card is now: under load a key pressed before the
+    // last move was measured is lost.
+    const live = page.locator('[id^="DndLiveRegion"]');
+    const press = async (key: string) => {
+      const before = (await live.textContent()) ?? '';
+      await page.keyboard.press(key);
+      await expect.poll(async () => (await live.textContent()) ?? '', { timeout: 10_000 }).not.toBe(before);
+    };
+    await press('Space');
     // Rows are in name order (Dana, Dora, Eli): two rows down, then one half hour on.
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('ArrowRight');
-    await page.waitForTimeout(150);
+    await press('ArrowDown');
+    await press('ArrowDown');
+    await press('ArrowRight');
     await page.keyboard.press('Space');
     const after = await waitFor(() => appointment(page, moved.id), (a) => a.assignees.some((p) => p.id === eli.id));
     expect(after.appointmentDate).toBe(`${date}T09:30:00`);

@@ -126,7 +126,7 @@ describe('my day on a phone', () => {
 
     // The Time Tracking screen lists the time clocked on the job.
     await page.goto('/time-tracking');
-    await page.getByText('Furnace service').first().waitFor();
+    await page.getByTestId('time-entry-card').filter({ hasText: 'Furnace service' }).first().waitFor();
     await context.close();
   });
 });

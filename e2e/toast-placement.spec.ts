@@ -47,6 +47,9 @@ async function boxOf(locator: Locator): Promise<Box> {
 async function expectClear(page: Page, dialog: Locator, title: string, extra: Locator[], where: string): Promise<void> {
   await waitForToast(page, title);
   const toast = page.locator('li[data-state="open"]', { hasText: title });
+  // The pointer rests on the toast, which pauses its 5 s (Radix), so a slow machine between two checks of one toast
+  // (a screenshot, a scroll) does not see it go.
+  await toast.hover();
   // Let the slide-in finish so the box is where the toast rests.
   await page.waitForTimeout(400);
   const toastBox = await boxOf(toast);
