@@ -177,6 +177,18 @@ export async function seedDemoScheduling(tx: DbOrTx, organizationId: number, pro
   // service with its buffer runs into the next one.
   const today = todayIn(profile.timeZone, now);
   const rows: (typeof appointments.$inferInsert)[] = [];
+  // A customer's visit for a service at a wall-clock time; status, source and notes are the caller's.
+  const visit = (person: (typeof people)[number], service: (typeof svc)[number], appointmentDate: string) => ({
+    organizationId,
+    serviceId: service.id,
+    customerId: person.id,
+    customerName: person.name,
+    customerEmail: person.email!,
+    customerPhone: person.phone,
+    appointmentDate,
+    duration: service.duration,
+    bufferAfter: service.bufferAfter,
+  });
   // Who holds each row's time; 0 for nobody.
   const holders: number[] = [];
   for (let offset = -7; offset <= 7; offset++) {
@@ -191,18 +203,9 @@ export async function seedDemoScheduling(tx: DbOrTx, organizationId: number, pro
         const service = r.pick(svc.filter((_, i) => !profile.services[i].performers || profile.services[i].performers!.includes(member.email)));
         const end = minutesOf(time) + service.duration + service.bufferAfter;
         if (minutesOf(time) < minutesOf(hours.start) || end > minutesOf(hours.end) || (offAfternoon && end > minutesOf('12:00'))) continue;
-        const person = r.pick(people);
         const past = offset < 0 || (offset === 0 && time < '12:00');
         rows.push({
-          organizationId,
-          serviceId: service.id,
-          customerId: person.id,
-          customerName: person.name,
-          customerEmail: person.email!,
-          customerPhone: person.phone,
-          appointmentDate: `${date}T${time}:00`,
-          duration: service.duration,
-          bufferAfter: service.bufferAfter,
+          ...visit(r.pick(people), service, `${date}T${time}:00`),
           status: past ? (r.chance(0.1) ? 'cancelled' : 'completed') : r.chance(0.08) ? 'cancelled' : 'scheduled',
           source: r.chance(0.4) ? 'online' : 'staff',
           notes: r.chance(0.2) ? 'Gate code 4412; dog in the yard.' : null,
@@ -215,22 +218,7 @@ export async function seedDemoScheduling(tx: DbOrTx, organizationId: number, pro
   if (team.members.length > 1) {
     for (const [offset, time] of [[1, '10:00'], [2, '15:00']] as const) {
       const date = addDays(today, weekdayOf(addDays(today, offset)) === 0 ? offset + 1 : offset);
-      const service = svc[0];
-      const person = people[(offset * 7) % people.length];
-      rows.push({
-        organizationId,
-        serviceId: service.id,
-        customerId: person.id,
-        customerName: person.name,
-        customerEmail: person.email!,
-        customerPhone: person.phone,
-        appointmentDate: `${date}T${time}:00`,
-        duration: service.duration,
-        bufferAfter: service.bufferAfter,
-        status: 'pending',
-        source: 'online',
-        notes: null,
-      });
+      rows.push({ ...visit(people[(offset * 7) % people.length], svc[0], `${date}T${time}:00`), status: 'pending', source: 'online', notes: null });
       holders.push(0);
     }
   }

@@ -4,8 +4,7 @@ import { dispatchBoardSchema, dispatchQuerySchema, scheduleJobBodySchema, schedu
 import type { AppDeps, ZodApp } from '../../platform/app-deps';
 import { access } from '../../platform/context';
 import { requireCtx } from '../../platform/guard';
-import { createAfterCommit } from '../scheduling/after-commit';
-import type { MailDeps } from '../scheduling/appointment-writes';
+import { appointmentMailDeps } from '../scheduling/appointment-mail-deps';
 import { dispatchBoard } from './dispatch-board';
 import { scheduleJob } from './schedule-job';
 
@@ -16,16 +15,7 @@ const WRITE = access.require('manage_appointments', { tenant: true });
 
 export function dispatchRoutes(app: ZodApp, deps: AppDeps): void {
   const { db } = deps;
-  // Read at call time, so a test can watch deps.mailer.
-  const mail: MailDeps = {
-    get mailer() {
-      return deps.mailer;
-    },
-    appUrl: deps.config.appUrl,
-    mailFrom: deps.config.MAIL_FROM,
-    afterCommit: createAfterCommit((err) => app.log.error({ err }, 'an appointment e-mail after its commit failed')),
-  };
-  app.addHook('onClose', () => mail.afterCommit.settled());
+  const mail = appointmentMailDeps(app, deps);
 
   app.get('/api/dispatch', {
     config: { access: READ },

@@ -20,8 +20,7 @@ import type { AppDeps, ZodApp } from '../../platform/app-deps';
 import { access } from '../../platform/context';
 import { requireCtx } from '../../platform/guard';
 import { getAppointment, listAppointments } from './appointment-view';
-import { createAfterCommit } from './after-commit';
-import type { MailDeps } from './appointment-writes';
+import { appointmentMailDeps } from './appointment-mail-deps';
 import { migrateWorkOrders } from './migrate-work-orders';
 import { createService, deleteService, listServices, updateService } from './manage-services';
 import { createReminderSettings, getReminderSettings, updateReminderSettings } from './reminder-settings';
@@ -35,17 +34,7 @@ const tags = ['scheduling'];
 
 export function schedulingRoutes(app: ZodApp, deps: AppDeps) {
   const { db } = deps;
-  // Read at call time, so a test can watch deps.mailer.
-  const mail: MailDeps = {
-    get mailer() {
-      return deps.mailer;
-    },
-    appUrl: deps.config.appUrl,
-    mailFrom: deps.config.MAIL_FROM,
-    afterCommit: createAfterCommit((err) => app.log.error({ err }, 'an appointment e-mail after its commit failed')),
-  };
-  // A shutdown sends the e-mails of bookings already answered before the database closes.
-  app.addHook('onClose', () => mail.afterCommit.settled());
+  const mail = appointmentMailDeps(app, deps);
 
   // ---- Services
   app.get('/api/services', {
