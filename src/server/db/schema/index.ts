@@ -19,3 +19,4 @@ export * from './tax-rates';
 export * from './payment-reminders';
 export * from './recurring-invoices';
 export * from './team';
+export * from './job-record';

@@ -8,6 +8,7 @@ import { organizations, users } from './identity';
 import { estimates } from './estimates';
 import { invoices } from './invoices';
 import { messageTemplates } from './messaging';
+import { appointments } from './scheduling';
 
 export const payments = pgTable(
   'payments',
@@ -47,9 +48,13 @@ export const payments = pgTable(
      * quote becomes one, then carried onto it. Its refunds carry the same estimate.
      */
     estimateId: integer('estimate_id'),
+    /** A deposit taken to hold an online booking (docs/rules/scheduling.md#holding-a-booking), held against the customer like a quote's. */
+    appointmentId: integer('appointment_id'),
     createdAt: createdAt(),
   },
   (t) => [
+    tenantReference('payments_appointment_fk', t.organizationId, t.appointmentId, appointments).onDelete(setNullOnly(t.appointmentId)),
+    index('payments_org_appointment_idx').on(t.organizationId, t.appointmentId),
     unique('payments_org_id_key').on(t.organizationId, t.id),
     tenantReference('payments_estimate_fk', t.organizationId, t.estimateId, estimates).onDelete(setNullOnly(t.estimateId)),
     index('payments_org_estimate_idx').on(t.organizationId, t.estimateId),
@@ -97,11 +102,13 @@ export const paymentAttempts = pgTable(
     paymentLinkId: integer('payment_link_id'),
     /** A quote's deposit being paid. */
     estimateId: integer('estimate_id'),
+    /** An online booking's deposit being paid. */
+    appointmentId: integer('appointment_id'),
     customerName: text('customer_name'),
     description: text('description'),
     reference: text('reference'),
     /** Where the attempt started: staff (Process Payment), portal or link. */
-    source: text('source').$type<'staff' | 'portal' | 'link' | 'quote'>(),
+    source: text('source').$type<'staff' | 'portal' | 'link' | 'quote' | 'booking'>(),
     paymentId: integer('payment_id'),
     completedAt: instant('completed_at'),
   },
@@ -110,6 +117,7 @@ export const paymentAttempts = pgTable(
     tenantReference('payment_attempts_customer_fk', t.organizationId, t.customerId, customers).onDelete(setNullOnly(t.customerId)),
     tenantReference('payment_attempts_payment_link_fk', t.organizationId, t.paymentLinkId, paymentLinks).onDelete(setNullOnly(t.paymentLinkId)),
     tenantReference('payment_attempts_estimate_fk', t.organizationId, t.estimateId, estimates).onDelete(setNullOnly(t.estimateId)),
+    tenantReference('payment_attempts_appointment_fk', t.organizationId, t.appointmentId, appointments).onDelete(setNullOnly(t.appointmentId)),
     tenantReference('payment_attempts_payment_fk', t.organizationId, t.paymentId, payments).onDelete(setNullOnly(t.paymentId)),
     uniqueIndex('payment_attempts_org_idempotency_key').on(t.organizationId, t.idempotencyKey),
     // The browser and the webhook find the attempt by the processor's intent id alone.
@@ -315,11 +323,14 @@ export const setupAttempts = pgTable(
     processor: text('processor').notNull(),
     status: text('status').notNull().default('requires_confirmation'),
     savedMethodId: integer('saved_method_id'),
+    /** A card kept on file to hold an online booking (docs/rules/scheduling.md#holding-a-booking). */
+    appointmentId: integer('appointment_id'),
     createdAt: createdAt(),
   },
   (t) => [
     tenantReference('setup_attempts_customer_fk', t.organizationId, t.customerId, customers).onDelete('cascade'),
     tenantReference('setup_attempts_saved_method_fk', t.organizationId, t.savedMethodId, savedPaymentMethods).onDelete(setNullOnly(t.savedMethodId)),
+    tenantReference('setup_attempts_appointment_fk', t.organizationId, t.appointmentId, appointments).onDelete(setNullOnly(t.appointmentId)),
     uniqueIndex('setup_attempts_intent_key').on(t.intentId), index('setup_attempts_org_customer_idx').on(t.organizationId, t.customerId),
   ],
 );

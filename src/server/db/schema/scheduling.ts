@@ -69,6 +69,12 @@ export const scheduleSettings = pgTable(
     /** Whether the booking page lets the customer pick the person, besides "any available" (docs/rules/team.md#online-booking). */
     allowStaffChoice: boolean('allow_staff_choice').notNull().default(false),
     cancellationHours: integer('cancellation_hours').notNull().default(24),
+    /**
+     * What an online booking must give to hold its time (docs/rules/scheduling.md#holding-a-booking): nothing, a
+     * deposit of `bookingDepositPercent` of the service's price, or a card kept on file.
+     */
+    bookingHold: text('booking_hold').$type<'none' | 'deposit' | 'card'>().notNull().default('none'),
+    bookingDepositPercent: integer('booking_deposit_percent').notNull().default(25),
     mondayEnabled: boolean('monday_enabled').notNull().default(true),
     mondayStart: text('monday_start').notNull().default('09:00'),
     mondayEnd: text('monday_end').notNull().default('17:00'),
@@ -94,6 +100,7 @@ export const scheduleSettings = pgTable(
   (t) => [
     uniqueIndex('schedule_settings_org_key').on(t.organizationId),
     uniqueIndex('schedule_settings_token_key').on(t.scheduleToken),
+    check('schedule_settings_booking_hold_check', sql`${t.bookingHold} in ('none', 'deposit', 'card') and ${t.bookingDepositPercent} between 1 and 100`),
   ],
 );
 
@@ -135,6 +142,8 @@ export const appointments = pgTable(
     /** An occurrence of a repeating series (docs/rules/scheduling.md#repeating-visits), and the wall-clock start the rule gave it (RFC 5545 RECURRENCE-ID): moved or not, the series never makes it again. */
     seriesId: integer('series_id'),
     occurrenceStart: timestamp('occurrence_start', { withTimezone: false, mode: 'string' }),
+    /** An online booking waiting for its deposit or card (status 'pending_payment'): its time is held until then, and freed after. */
+    holdExpiresAt: instant('hold_expires_at'),
     createdAt: createdAt(),
     updatedAt: instant('updated_at')
       .notNull()
@@ -152,6 +161,10 @@ export const appointments = pgTable(
     tenantReference('appointments_series_fk', t.organizationId, t.seriesId, appointmentSeries).onDelete(setNullOnly(t.seriesId)),
     // Generating a series twice at once makes each occurrence once (ON CONFLICT on this key).
     uniqueIndex('appointments_series_occurrence_key').on(t.organizationId, t.seriesId, t.occurrenceStart),
+    // The job that frees lapsed holds reads only the bookings still waiting.
+    index('appointments_hold_expires_idx').on(t.holdExpiresAt).where(sql`${t.holdExpiresAt} is not null`),
+    // A job's visits (the job dialog, the job sheet, My day).
+    index('appointments_org_work_order_idx').on(t.organizationId, t.workOrderId),
   ],
 );
 
