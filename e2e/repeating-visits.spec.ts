@@ -2,9 +2,12 @@
 // appointment dialog, then moved from its second visit on, then cancelled from its third on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './fixtures/browser';
+import type { Appointment } from '@contracts/scheduling';
+import type { StaffMember } from '@contracts/team';
+import type { WorkOrder } from '@contracts/work-orders';
+import { launchBrowser, PHONE } from './fixtures/browser';
 import { waitForToast } from './fixtures/documents';
-import { dialogTitled } from './fixtures/records';
+import { apiJson, dialogTitled, postJson } from './fixtures/records';
 import { signedInPage } from './fixtures/sessions';
 import { addDays, appointmentsBetween, label12h, openDayAhead, orgToday, publicService, weekdayOf } from './fixtures/scheduling';
 
@@ -103,6 +106,45 @@ describe('Scheduling: repeating visits', () => {
     await waitForToast(page, 'Appointment cancelled successfully');
     await thirdCard.getByText('Cancelled', { exact: true }).waitFor();
     expect((await mine()).map((a) => a.status)).toEqual(['scheduled', 'scheduled', 'cancelled']);
+    await context.close();
+  });
+
+  it('makes a job’s visits repeat from the job’s dialog on a phone, each visit the job’s, its crew going', async () => {
+    const { context, page } = await signedInPage(browser, 'manager@example.com', PHONE);
+    const team = await apiJson<StaffMember[]>(page, '/api/team');
+    const evan = team.find((m) => m.email === 'employee@example.com')!;
+    const [customer] = await apiJson<{ id: number }[]>(page, '/api/customers?limit=1');
+    const title = `Office cleaning ${Date.now().toString(36).toUpperCase()}`;
+    const job = await postJson<WorkOrder>(page, '/api/work-orders', { customerId: customer.id, title, estimatedHours: '1', assigneeIds: [evan.id] });
+    // Far past the demo's bookings, on a weekday, in the team's hours.
+    let first = openDayAhead(70);
+    while (weekdayOf(first) === 0 || weekdayOf(first) === 6) first = addDays(first, 1);
+
+    await page.goto(`/work-orders?open=${job.id}`);
+    const section = page.getByTestId('work-order-dialog').getByTestId('job-visits-section');
+    await section.getByText('No visits on the calendar').waitFor();
+    await section.getByRole('button', { name: 'Schedule visit' }).click();
+    const dialog = page.getByTestId('schedule-visit-dialog');
+    await dialog.getByLabel('Date').fill(first);
+    await dialog.getByLabel('Time').selectOption('10:00');
+    // Evan, the job's crew, goes unless taken off.
+    expect(await dialog.getByRole('button', { name: evan.name }).getAttribute('aria-pressed')).toBe('true');
+    const picker = dialog.getByTestId('repeat-picker');
+    await picker.getByLabel('Repeat', { exact: true }).selectOption({ label: `Weekly on ${WEEKDAYS[weekdayOf(first)]}` });
+    await picker.getByLabel('Ends').selectOption('after');
+    await picker.getByLabel('Visits in all').fill('201');
+    await dialog.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await dialog.getByText('Between 2 and 200 visits').waitFor();
+    await picker.getByLabel('Visits in all').fill('4');
+    await dialog.getByRole('button', { name: 'Schedule', exact: true }).click();
+    const summary = `Weekly on ${WEEKDAYS[weekdayOf(first)]}, 4 visits`;
+    await waitForToast(page, `Visits scheduled: ${summary}`);
+    await dialog.waitFor({ state: 'detached' });
+    await section.getByTestId('job-visits-series').getByText(summary).waitFor();
+    expect(await section.getByTestId('job-visits-list').getByRole('listitem').count()).toBe(4);
+
+    const visits = await apiJson<Appointment[]>(page, `/api/appointments?workOrderId=${job.id}`);
+    expect(visits.map((v) => [v.appointmentDate, v.duration, v.assignees.map((a) => a.id)])).toEqual([0, 7, 14, 21].map((d) => [`${addDays(first, d)}T10:00:00`, 60, [evan.id]]));
     await context.close();
   });
 });

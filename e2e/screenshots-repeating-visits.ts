@@ -1,12 +1,13 @@
 // Saves PNGs of repeating visits (docs/rules/scheduling.md#repeating-visits) at desktop (1280) and phone (390) width
 // for a visual check: the Add Appointment dialog with its Repeats fields, a repeating visit's edit dialog with the
-// rule's summary and "This and following visits", and the week view with the cards naming the rule:
+// rule's summary and "This and following visits", the week view with the cards naming the rule, and a job's Visits
+// with its Schedule visit dialog:
 // `npx tsx e2e/screenshots-repeating-visits.ts` (into /tmp/shots-repeating-visits, or OUT_DIR). Uses BASE_URL when
 // given (a running app), else starts one with fresh demo data; the visits made here are cancelled at the end.
 import type { Page } from 'playwright-core';
 import type { Appointment } from '@contracts/scheduling';
 import type { PublicService } from '@contracts/scheduling';
-import { postJson } from './fixtures/records';
+import { apiJson, postJson } from './fixtures/records';
 import { runScreenshots, type ShotRun } from './fixtures/screenshots';
 import { addDays, openDayAhead, orgToday, publicService, weekdayOf } from './fixtures/scheduling';
 
@@ -58,6 +59,26 @@ async function editDialogAt(page: Page, visit: Appointment, suffix: string) {
   await page.keyboard.press('Escape');
 }
 
+/** The demo's job with a weekly round (docs/rules/scheduling.md#a-jobs-visits): its Visits and the Schedule visit dialog. */
+async function jobVisitsAt(page: Page, suffix: string) {
+  const coming = await apiJson<Appointment[]>(page, `/api/appointments?from=${orgToday()}&to=${addDays(orgToday(), 60)}`);
+  const jobId = coming.find((a) => a.series && a.workOrderId)?.workOrderId;
+  if (!jobId) throw new Error('The demo has no job with repeating visits');
+  await page.goto(`/work-orders?open=${jobId}`);
+  const section = page.getByTestId('work-order-dialog').getByTestId('job-visits-section');
+  await section.getByTestId('job-visits-list').waitFor();
+  await section.scrollIntoViewIfNeeded();
+  await shots.shoot(page, `job-visits-${suffix}`);
+  await section.getByRole('button', { name: 'Schedule visit' }).click();
+  const dialog = page.getByTestId('schedule-visit-dialog');
+  const picker = dialog.getByTestId('repeat-picker');
+  await picker.getByLabel('Repeat', { exact: true }).selectOption('month-weekday');
+  await picker.getByLabel('Ends').selectOption('on');
+  await picker.getByLabel('Last date').fill(addDays(orgToday(), 200));
+  await shots.shoot(page, `job-schedule-visit-${suffix}`);
+  await page.keyboard.press('Escape');
+}
+
 runScreenshots('/tmp/shots-repeating-visits', async (run) => {
   shots = run;
   let visits: Appointment[] = [];
@@ -75,6 +96,7 @@ runScreenshots('/tmp/shots-repeating-visits', async (run) => {
     }
     await addDialogAt(page, service, suffix);
     await editDialogAt(page, visits[0], suffix);
+    await jobVisitsAt(page, suffix);
   }, 'admin@example.com');
   // A BASE_URL app is someone's: the visits made here end cancelled.
   await run.atBothWidths(async (page, suffix) => {

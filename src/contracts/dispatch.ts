@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { assigneeIdsSchema, assigneeSchema, staffIdSchema } from './assignees';
 import { calendarDateSchema } from './dates';
+import { checkRepeatFields, repeatFieldsSchema, repeatSchema } from './repeat';
 
 export const DISPATCH_LIMITS = {
   /** Appointments on the board at once (a week of a large team). */
@@ -123,6 +124,24 @@ export const scheduleJobBodySchema = z.object({
   assigneeIds: assigneeIdsSchema,
   /** The visit's service; left out: the job's last visit's, else one named like the job, else the first active one by name. */
   serviceId: staffIdSchema.optional(),
+  /** Makes the visit the first of the job's repeating visits (docs/rules/scheduling.md#repeating-visits). */
+  repeat: repeatSchema.nullish(),
   organizationId: staffIdSchema.nullish(),
 });
 export type ScheduleJobBody = z.infer<typeof scheduleJobBodySchema>;
+
+/** The job dialog's Schedule visit form (docs/rules/scheduling.md#a-jobs-visits): as typed, before it becomes the body above. */
+export const scheduleVisitFormSchema = scheduleJobBodySchema
+  .pick({ date: true, time: true, assigneeIds: true })
+  .extend({
+    /** Minutes as typed; empty: the job's estimated hours, else the service's duration. */
+    duration: z.string().regex(/^\d{0,4}$/, 'Duration must be a whole number of minutes'),
+    repeat: repeatFieldsSchema,
+  })
+  .superRefine((v, ctx) => {
+    const minutes = Number(v.duration);
+    if (v.duration && (minutes < 1 || minutes > 24 * 60)) ctx.addIssue({ code: 'custom', path: ['duration'], message: 'Duration must be between 1 minute and 24 hours' });
+    checkRepeatFields(v.repeat, v.date, ctx, ['repeat']);
+  });
+export type ScheduleVisitFormValues = z.input<typeof scheduleVisitFormSchema>;
+export type ScheduleVisitFormOutput = z.output<typeof scheduleVisitFormSchema>;

@@ -159,3 +159,26 @@ export function ruleWithCount(rule: string, count: number | null): string {
   const kept = rule.split(';').filter((part) => !part.startsWith('COUNT='));
   return count === null ? kept.join(';') : [...kept, `COUNT=${count}`].join(';');
 }
+
+/**
+ * A form's "Repeats" fields as typed (selects and text boxes), before they become a `repeat`: the job dialog's
+ * Schedule visit form nests them under `repeat` and checks them with `checkRepeatFields`.
+ */
+export const repeatFieldsSchema = z.object({
+  repeatKind: z.enum(['none', 'week', 'month-day', 'month-weekday']),
+  repeatEvery: z.string(),
+  repeatEnds: z.enum(['never', 'on', 'after']),
+  repeatUntil: z.string(),
+  repeatCount: z.string(),
+});
+export type RepeatFieldValues = z.infer<typeof repeatFieldsSchema>;
+
+/** The same limits as `repeatSchema`, reported on the field that breaks them; `firstDate` is the first visit's day. */
+export function checkRepeatFields(v: RepeatFieldValues, firstDate: string, ctx: z.RefinementCtx, at: PropertyKey[] = []): void {
+  if (v.repeatKind === 'none') return;
+  const every = Number(v.repeatEvery);
+  if (!/^\d+$/.test(v.repeatEvery) || every < 1 || every > REPEAT_LIMITS.maxInterval) ctx.addIssue({ code: 'custom', path: [...at, 'repeatEvery'], message: REPEAT_MESSAGES.interval });
+  const count = Number(v.repeatCount);
+  if (v.repeatEnds === 'after' && (!/^\d+$/.test(v.repeatCount) || count < 2 || count > REPEAT_LIMITS.maxCount)) ctx.addIssue({ code: 'custom', path: [...at, 'repeatCount'], message: REPEAT_MESSAGES.count });
+  if (v.repeatEnds === 'on' && (!v.repeatUntil || (firstDate && v.repeatUntil < firstDate))) ctx.addIssue({ code: 'custom', path: [...at, 'repeatUntil'], message: REPEAT_MESSAGES.untilBefore });
+}

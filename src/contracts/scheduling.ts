@@ -364,6 +364,8 @@ export const appointmentsQuerySchema = z.object({
   from: calendarDateSchema.optional(),
   /** Last day, inclusive. */
   to: calendarDateSchema.optional(),
+  /** Only this job's visits (the job dialog's Visits). */
+  workOrderId: idSchema.optional(),
   organizationId: idSchema.optional(),
 });
 

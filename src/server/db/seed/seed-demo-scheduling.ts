@@ -1,7 +1,7 @@
 // Demo scheduling and messaging: services, booking settings with a public link, reminder settings, two weeks of
 // appointments around today (wall-clock times in the organization's zone), message templates and a few messages.
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { minutesOf } from '../../../contracts/scheduling';
 import type { DbOrTx } from '../client';
 import {
@@ -23,9 +23,14 @@ import {
   workOrders,
   type DayHours,
 } from '../schema/index';
+import type { Repeat } from '../../../contracts/repeat';
 import { reminderSettingsOf, remindersFor } from '../../features/reminders/schedule-reminders';
+import { createSeries } from '../../features/scheduling/appointment-series';
+import type { VisitTemplate } from '../../features/scheduling/insert-visit';
 import { addDays, todayIn, weekdayOf } from '../../platform/wall-clock';
 import { createRng } from './seed-demo-records';
+
+const START_TIMES = ['08:00', '09:30', '11:00', '13:00', '14:30', '16:00'] as const;
 
 interface DemoService {
   name: string;
@@ -46,11 +51,24 @@ export interface DemoStaff {
   afternoonsOff?: number[];
 }
 
+/** A job visited on a rule (docs/rules/scheduling.md#repeating-visits): which job, by whom, which service, when. */
+interface DemoRepeatingJob {
+  jobTitle: string;
+  member: string;
+  service: string;
+  /** 0 Sunday to 6 Saturday, and the wall-clock start. */
+  weekday: number;
+  time: (typeof START_TIMES)[number];
+  repeat: Repeat;
+  notes: string;
+}
+
 export interface SchedulingProfile {
   timeZone: string;
   saturday: boolean;
   services: DemoService[];
   team: DemoStaff[];
+  repeatingJob?: DemoRepeatingJob;
 }
 
 const day = (enabled: boolean, start: string, end: string): DayHours => ({ enabled, start, end });
@@ -85,6 +103,16 @@ export const HOME_SCHEDULING: SchedulingProfile = {
     { email: 'manager@example.com' },
     { email: 'employee@example.com', hours: [OFF, OFF, ...Array.from({ length: 4 }, () => day(true, '08:00', '17:00')), day(true, '08:00', '13:00')], afternoonsOff: [2] },
   ],
+  // The manager's Friday-morning round on an open job: six weekly visits from the coming Friday.
+  repeatingJob: {
+    jobTitle: 'Water heater maintenance',
+    member: 'manager@example.com',
+    service: 'Plumbing inspection',
+    weekday: 5,
+    time: '08:00',
+    repeat: { unit: 'week', interval: 1, count: 6 },
+    notes: 'Weekly check of the new anode rod and the flue until the smell is gone.',
+  },
 };
 
 export const DENTAL_SCHEDULING: SchedulingProfile = {
@@ -98,8 +126,6 @@ export const DENTAL_SCHEDULING: SchedulingProfile = {
   ],
   team: [{ email: 'admin@brightsmiles.example' }],
 };
-
-const START_TIMES = ['08:00', '09:30', '11:00', '13:00', '14:30', '16:00'];
 
 interface TeamMember extends DemoStaff {
   id: number;
@@ -199,7 +225,10 @@ export async function seedDemoScheduling(tx: DbOrTx, organizationId: number, pro
       const hours = member.hours?.[weekday] ?? { enabled: true, start: '08:00', end: weekday === 6 ? '13:00' : '17:00' };
       if (!hours.enabled) continue;
       const offAfternoon = member.afternoonsOff?.includes(offset) ?? false;
+      const repeating = profile.repeatingJob;
       for (const time of START_TIMES.filter(() => r.chance(team.members.length > 1 ? 0.5 : 0.55))) {
+        // The repeating round's slot stays free for it.
+        if (repeating && repeating.member === member.email && repeating.weekday === weekday && repeating.time === time && offset > 0) continue;
         const service = r.pick(svc.filter((_, i) => !profile.services[i].performers || profile.services[i].performers!.includes(member.email)));
         const end = minutesOf(time) + service.duration + service.bufferAfter;
         if (minutesOf(time) < minutesOf(hours.start) || end > minutesOf(hours.end) || (offAfternoon && end > minutesOf('12:00'))) continue;
@@ -236,6 +265,8 @@ export async function seedDemoScheduling(tx: DbOrTx, organizationId: number, pro
   const reminders = created.flatMap((a) => remindersFor(a, reminderPlan, profile.timeZone, now).map((p) => ({ organizationId, appointmentId: a.id, ...p })));
   if (reminders.length) await tx.insert(appointmentReminders).values(reminders);
 
+  if (profile.repeatingJob) await seedRepeatingJob(tx, organizationId, profile.repeatingJob, team.byEmail, today, now);
+
   await tx.insert(messageTemplates).values([
     { organizationId, name: 'Appointment follow-up', type: 'email', subject: 'Thank you for choosing us', content: 'Hi,\n\nThank you for your visit today. If anything is not right, reply to this e-mail and we will make it right.' },
     { organizationId, name: 'On our way', type: 'sms', subject: null, content: 'Your technician is on the way and will arrive in about 30 minutes.' },
@@ -248,4 +279,42 @@ export async function seedDemoScheduling(tx: DbOrTx, organizationId: number, pro
     .returning({ id: messages.id });
   await tx.insert(messageDeliveries).values(recipients.map((to) => ({ organizationId, messageId: sent.id, recipient: to, channel: 'email', status: 'sent', sentAt })));
   await tx.insert(messages).values({ organizationId, subject: 'Holiday hours', content: 'We are closed on Thursday and Friday next week.', recipients, type: 'email', status: 'draft' });
+}
+
+/**
+ * A job's repeating visits, made by the scheduling feature's own series code (so the demo shows what a user's
+ * `Schedule visit` makes): from the first matching weekday after today, with the job's customer.
+ */
+async function seedRepeatingJob(tx: DbOrTx, organizationId: number, plan: DemoRepeatingJob, byEmail: Map<string, number>, today: string, now: Date): Promise<void> {
+  const memberId = byEmail.get(plan.member);
+  const [job] = await tx
+    .select({ id: workOrders.id, customerId: customers.id, name: customers.name, email: customers.email, phone: customers.phone })
+    .from(workOrders)
+    .innerJoin(customers, and(eq(customers.organizationId, workOrders.organizationId), eq(customers.id, workOrders.customerId)))
+    .where(and(eq(workOrders.organizationId, organizationId), inArray(workOrders.status, ['scheduled', 'in_progress']), isNotNull(customers.email)))
+    // The job named in the plan when the records have one open, else the first open job.
+    .orderBy(desc(sql`${workOrders.title} = ${plan.jobTitle}`), asc(workOrders.id))
+    .limit(1);
+  const [service] = await tx
+    .select({ id: services.id, duration: services.duration, bufferBefore: services.bufferBefore, bufferAfter: services.bufferAfter })
+    .from(services)
+    .where(and(eq(services.organizationId, organizationId), eq(services.name, plan.service)));
+  if (!job || !service || !memberId) return;
+  let first = addDays(today, 1);
+  while (weekdayOf(first) !== plan.weekday) first = addDays(first, 1);
+  const template: VisitTemplate = {
+    organizationId,
+    serviceId: service.id,
+    customerId: job.customerId,
+    customerName: job.name,
+    customerEmail: job.email!.toLowerCase(),
+    customerPhone: job.phone,
+    duration: service.duration,
+    bufferBefore: service.bufferBefore,
+    bufferAfter: service.bufferAfter,
+    notes: plan.notes,
+    workOrderId: job.id,
+  };
+  await createSeries(tx, template, `${first}T${plan.time}:00`, [memberId], plan.repeat, now);
+  await tx.insert(workOrderAssignees).values({ organizationId, workOrderId: job.id, userId: memberId }).onConflictDoNothing();
 }

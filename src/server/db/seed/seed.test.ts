@@ -77,6 +77,15 @@ describe('demo data', () => {
     expect(appts.filter((a) => a.assignees.length !== 1).map((a) => a.assignees.length)).toEqual([0, 0]);
     const jobs: { status: string; assignees: unknown[] }[] = await get('/api/work-orders?limit=100');
     expect(jobs.filter((j) => j.status === 'scheduled' || j.status === 'in_progress').every((j) => j.assignees.length > 0)).toBe(true);
+    // The manager's weekly round on a job: six visits made ahead, every one the job's and on a Friday at 8:00.
+    const ahead = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+    const coming: { appointmentDate: string; workOrderId: number | null; series: { summary: string } | null; assignees: { name: string }[] }[] = await get(`/api/appointments?from=${from}&to=${ahead}`);
+    const repeating = coming.filter((v) => v.series);
+    expect(new Set(repeating.map((v) => v.workOrderId)).size).toBe(1);
+    expect((await get(`/api/appointments?workOrderId=${repeating[0].workOrderId}`)).filter((v: { series: unknown }) => v.series).length).toBe(6);
+    expect(repeating.map((v) => [new Date(`${v.appointmentDate}Z`).getUTCDay(), v.appointmentDate.slice(11), v.series!.summary, v.assignees.map((a) => a.name)])).toEqual(
+      Array.from({ length: 6 }, () => [5, '08:00:00', 'Weekly on Friday, 6 visits', ['Morgan Manager']]),
+    );
   });
 
   it('has staff time entries against worked jobs, all finished, with the staff names', async () => {

@@ -156,6 +156,26 @@ describe('POST /api/dispatch/jobs/:id/schedule', () => {
     expect(closed.json().message).toBe('This job is completed or cancelled');
   });
 
+  it('makes a job’s visits repeat, each one the job’s, and GET /api/appointments?workOrderId lists them', async () => {
+    const { ana, call, jobId } = await dispatchOrg();
+    const day = nextWeekday(TZ, 2); // a Tuesday
+    const res = await call('POST', `/api/dispatch/jobs/${jobId}/schedule`, { date: day, time: '08:00', assigneeIds: [ana.id], repeat: { unit: 'week', interval: 2, count: 4 } });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().series).toMatchObject({ rule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU;COUNT=4', summary: 'Every 2 weeks on Tuesday, 4 visits' });
+    const listed = await call('GET', `/api/appointments?workOrderId=${jobId}`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().map((a: { appointmentDate: string; workOrderId: number }) => [a.appointmentDate, a.workOrderId])).toEqual(
+      [0, 14, 28, 42].map((d) => [`${addDays(day, d)}T08:00:00`, jobId]),
+    );
+    // Another job's filter shows none of them; another organization's job id shows nothing of this one.
+    const other = await dispatchOrg();
+    expect((await call('GET', `/api/appointments?workOrderId=${other.jobId}`)).json()).toEqual([]);
+    expect((await other.call('GET', `/api/appointments?workOrderId=${jobId}`)).json()).toEqual([]);
+    const bad = await call('POST', `/api/dispatch/jobs/${jobId}/schedule`, { date: addDays(day, 1), time: '08:00', assigneeIds: [], repeat: { unit: 'week', interval: 13 } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().issues).toEqual([{ path: 'repeat.interval', message: 'Every 1 to 12' }]);
+  });
+
   it('refuses someone who is not on the team and a time in the past', async () => {
     const { call, jobId } = await dispatchOrg();
     const other = await dispatchOrg();

@@ -80,6 +80,7 @@ export async function scheduleJob(db: Db, mail: MailDeps, ctx: RequestContext, j
     notes: null,
     workOrderId: job.id,
     assigneeIds: body.assigneeIds,
+    repeat: body.repeat,
   });
 
   // The people join the crew; whoever was on it stays.

@@ -70,7 +70,7 @@ const MAX_ROWS = 2000;
 export async function listAppointments(
   db: DbOrTx,
   ctx: RequestContext,
-  query: { from?: string; to?: string; organizationId?: number },
+  query: { from?: string; to?: string; workOrderId?: number; organizationId?: number },
 ): Promise<Appointment[]> {
   if (query.from && query.to) {
     const days = daysBetween(query.from, query.to);
@@ -81,6 +81,7 @@ export async function listAppointments(
     scopeFilter(tenantScope(ctx, query.organizationId), appointments.organizationId),
     query.from ? gte(appointments.appointmentDate, `${query.from}T00:00:00`) : undefined,
     query.to ? lt(appointments.appointmentDate, `${addDays(query.to, 1)}T00:00:00`) : undefined,
+    query.workOrderId ? eq(appointments.workOrderId, query.workOrderId) : undefined,
   );
   return select(db, where, MAX_ROWS);
 }

@@ -24,7 +24,7 @@ import { useAppointments, useCancelAppointment, useSaveAppointment } from '@/fea
 import { useOrganizationScope } from '@/features/scheduling/api/organization-scope';
 import { addDays, busyFor, freeSlots, slotsForDate, splitWallClock, timeLabel, wallClockNow, type DayHours } from '@/features/scheduling/scheduling-logic';
 import { fieldIssues } from '@/features/scheduling/server-issues';
-import { fieldsFromRule, NO_REPEAT, repeatFromFields, repeatOptions } from '@/features/scheduling/repeat-choice';
+import { fieldsFromRule, NO_REPEAT, repeatFromFields, repeatOptions } from '@/lib/repeat-choice';
 
 const email = z.email();
 

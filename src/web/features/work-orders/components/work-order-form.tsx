@@ -44,6 +44,7 @@ import { StaffPickerField } from '@/components/staff-picker';
 import { useTeam } from '@/lib/team';
 import { crewNames, NO_CREW } from '@/features/work-orders/lib/crew';
 import { SignOffSection } from '@/features/work-orders/components/sign-off-section';
+import { JobVisitsSection } from '@/features/work-orders/components/job-visits-section';
 
 const resolver = zodResolver(workOrderFormSchema);
 const FIELDS = Object.keys(newWorkOrderValues());
@@ -345,6 +346,8 @@ function WorkOrderFormBody({ workOrder, onDone }: { workOrder: WorkOrder | null;
             {formatMoney(fromCents(totalCents))}
           </output>
         </div>
+
+        {workOrder && <JobVisitsSection workOrder={workOrder} word={word.lower} canSchedule={can('manage_appointments') && can('assign_work_orders')} />}
 
         {workOrder && <SignOffSection workOrder={workOrder} word={word.lower} canTake={can('manage_work_orders') || workOrder.assignees.some((a) => a.id === user?.id)} onSigned={onDone} />}
 

@@ -1,16 +1,9 @@
 // The appointment form's "Repeats" fields and the contract's repeat they become (docs/rules/scheduling.md#repeating-visits).
-import { describeRule, repeatOf, ruleFor, type Repeat } from '@contracts/repeat';
+import { describeRule, repeatOf, ruleFor, type Repeat, type RepeatFieldValues } from '@contracts/repeat';
 
-export type RepeatKind = 'none' | 'week' | 'month-day' | 'month-weekday';
-export type RepeatEnds = 'never' | 'on' | 'after';
-
-export interface RepeatFields {
-  repeatKind: RepeatKind;
-  repeatEvery: string;
-  repeatEnds: RepeatEnds;
-  repeatUntil: string;
-  repeatCount: string;
-}
+export type RepeatFields = RepeatFieldValues;
+export type RepeatKind = RepeatFields['repeatKind'];
+export type RepeatEnds = RepeatFields['repeatEnds'];
 
 export const NO_REPEAT: RepeatFields = { repeatKind: 'none', repeatEvery: '1', repeatEnds: 'never', repeatUntil: '', repeatCount: '' };
 
