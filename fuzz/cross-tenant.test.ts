@@ -9,7 +9,7 @@ import type { RouteEntry } from '../src/server/platform/guard';
 import { recordTotals } from './fuzz-run';
 import { fuzzSettings } from './settings';
 import { operationKey, operationsOf, type Operation } from './openapi-operations';
-import { idsOf, kindOfPath, poolsFor } from './pools';
+import { idsOf, kindOfPath, pathFor, poolsFor } from './pools';
 import { arbitraryFor } from './schema-arbitrary';
 import { snapshotChanges, tenantSnapshot } from './tenant-snapshot';
 import { buildWorld, MARKER_A, type FuzzWorld, type Person } from './tenant-world';
@@ -68,7 +68,7 @@ describe("another organization's records stay invisible", () => {
       const ids = op.path.startsWith('/api/portal/') ? [world.a.ids.invoices[0]] : idsOf(world.a, kind);
       if (!ids.length) problems.push(`${key}: organization A has no ${kind} to read`);
       for (const id of ids) {
-        const url = op.path.replace('{id}', String(id)).replace(/\{[^}]+\}/g, 'x');
+        const url = pathFor(op.path, id, world.a);
         // The control: A's admin (or, for portal routes, A's admin previewing the customer) reads it.
         const own = await get(op.path.startsWith('/api/portal/') ? `${url}?customer=${world.a.ids.customers[0]}` : url, world.a.admin);
         if (own.statusCode !== 200) problems.push(`${key} ${id}: A's own admin got ${own.statusCode}, so the check proves nothing`);
@@ -181,7 +181,7 @@ describe("another organization's records stay invisible", () => {
       // An empty change and plausible bodies, so a request gets past validation to the ownership check.
       const bodies = op.body ? [{}, ...fc.sample(arbitraryFor(op.body, pools.fields), { numRuns: 3, seed: settings.seed })] : [{}];
       for (const id of idsOf(world.a, kind).slice(0, 2)) {
-        const url = op.path.replace('{id}', String(id));
+        const url = pathFor(op.path, id, world.a);
         for (const [who, person] of [
           ['admin B', world.b.admin],
           ['employee B', world.b.employee],

@@ -34,7 +34,22 @@ export const PATH_KINDS: Record<string, RecordKind | 'organizations'> = {
   'time-off': 'timeOff',
   // The dispatch board's /api/dispatch/jobs/{id}/schedule names a work order.
   jobs: 'workOrders',
+  'checklist-templates': 'checklistTemplates',
 };
+
+/** The record kind behind a second path parameter, a record of the {id}'s (/api/work-orders/{id}/attachments/{attachmentId}). */
+export const PARAM_KINDS: Record<string, RecordKind> = {
+  attachmentId: 'workOrderAttachments',
+  checklistId: 'workOrderChecklists',
+};
+
+/**
+ * The path with {id} and each parameter of PARAM_KINDS filled in with the tenant's first record of its kind (the
+ * seeded one belongs to the seeded {id}), any other parameter with `x`.
+ */
+export function pathFor(path: string, id: number, tenant: Tenant): string {
+  return path.replace('{id}', String(id)).replace(/\{([^}]+)\}/g, (_m, name: string) => (name in PARAM_KINDS ? String(tenant.ids[PARAM_KINDS[name]][0] ?? 'x') : 'x'));
+}
 
 const FIELD_KINDS: Record<string, RecordKind | 'organizations'> = {
   customerId: 'customers',
@@ -103,6 +118,10 @@ export function poolsFor(world: FuzzWorld, own: Tenant): Pools {
           return idsOfKind(kindOfPath(op.path)).map(String);
         case 'appointmentId':
           return idsOfKind('appointments').map(String);
+        case 'attachmentId':
+          return idsOfKind('workOrderAttachments').map(String);
+        case 'checklistId':
+          return idsOfKind('workOrderChecklists').map(String);
         case 'slug':
           return fc.constantFrom(own.slug, own.secrets.scheduleToken);
         case 'linkId':

@@ -6,6 +6,7 @@ import { portalTokenFromAddress } from '../src/contracts/customer-portal';
 import { outbox, users } from '../src/server/db/schema/index';
 import { createImpersonationSession, resolveSession } from '../src/server/platform/sessions';
 import { createTestApp, type TestApp } from '../src/server/test/test-app';
+import { solidPng } from '../src/server/features/documents/documents.test-kit';
 
 export const MARKER_A = 'qzxalpha';
 export const MARKER_B = 'qzxbravo';
@@ -33,7 +34,10 @@ export type RecordKind =
   | 'notifications'
   | 'taxRates'
   | 'recurringInvoices'
-  | 'timeOff';
+  | 'timeOff'
+  | 'workOrderAttachments'
+  | 'checklistTemplates'
+  | 'workOrderChecklists';
 
 export interface Person {
   id: number;
@@ -72,6 +76,9 @@ const emptyIds = (): Record<RecordKind, number[]> => ({
   taxRates: [],
   recurringInvoices: [],
   timeOff: [],
+  workOrderAttachments: [],
+  checklistTemplates: [],
+  workOrderChecklists: [],
   payments: [],
   vendors: [],
   vendorPayments: [],
@@ -130,6 +137,11 @@ async function seedTenant(t: TestApp, org: { id: number; slug: string | null }, 
     description: `Fix the ${marker} boiler`,
     lineItems: [{ description: `Labour ${marker}`, quantity: 2, rate: 40 }],
   });
+  // A photo on the job, shared with the customer, so the portal's photo routes have one to serve.
+  ids.workOrderAttachments.push(await sharedPhoto(t, admin, wo.id, `Photo ${marker}`));
+  // A checklist template and its checklist on the job (docs/rules/team.md#checklists).
+  const checklist = await call('checklistTemplates', 'POST', '/api/checklist-templates', { name: `Checklist ${marker}`, items: [{ label: `Check ${marker}`, kind: 'yes_no', required: true }, { label: `Reading ${marker}`, kind: 'number' }] });
+  await call('workOrderChecklists', 'POST', `/api/work-orders/${wo.id}/checklists`, { templateId: checklist.id });
   const est = await call('estimates', 'POST', '/api/estimates', {
     customerId: c1.id,
     title: `Estimate ${marker}`,
@@ -215,6 +227,20 @@ async function seedTenant(t: TestApp, org: { id: number; slug: string | null }, 
       scheduleToken: settings.scheduleToken,
     },
   };
+}
+
+/** Uploads a small photo to the job as multipart (the one route that is not JSON); answers its id. */
+async function sharedPhoto(t: TestApp, admin: Person, workOrderId: number, caption: string): Promise<number> {
+  const boundary = 'fuzz-world-boundary';
+  const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const payload = Buffer.concat([
+    Buffer.from(`${field('caption', caption)}${field('shared', 'true')}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="site.png"\r\nContent-Type: image/png\r\n\r\n`),
+    solidPng(32, 24, [180, 90, 30]),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await t.call({ method: 'POST', url: `/api/work-orders/${workOrderId}/attachments`, cookie: admin.cookie, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  if (res.statusCode !== 201) throw new Error(`seeding the job's photo answered ${res.statusCode}: ${res.body}`);
+  return (res.json() as { id: number }).id;
 }
 
 /** The token of the portal link in an e-mail's text (`/customer-portal#token=...`). */

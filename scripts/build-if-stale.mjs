@@ -1,5 +1,6 @@
 // Builds what `npm start` runs, only when it is missing or older than its sources, so a second start is fast:
-// the web app (Vite -> dist/web) and the server (esbuild -> dist/server/main.js, packages left external).
+// the web app (Vite -> dist/web) and the server (esbuild -> dist/server/main.js and its photo worker, packages left
+// external).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -32,8 +33,12 @@ if (stale('dist/server/main.js', ['src/server', 'src/contracts', 'package-lock.j
   console.log('Building the server...');
   const { build } = await import('esbuild');
   await build({
-    entryPoints: [path.join(root, 'src/server/main.ts')],
-    outfile: path.join(root, 'dist/server/main.js'),
+    // The photo worker is a thread's own entry, started from beside main.js (features/work-order-attachments/photo-thread.ts).
+    entryPoints: {
+      main: path.join(root, 'src/server/main.ts'),
+      'photo-worker': path.join(root, 'src/server/features/work-order-attachments/photo-worker.ts'),
+    },
+    outdir: path.join(root, 'dist/server'),
     bundle: true,
     platform: 'node',
     format: 'esm',

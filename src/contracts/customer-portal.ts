@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { decimalInput, documentPricingFields } from './line-items';
 import { cardDetailsSchema } from './payments';
+import { sharedAttachmentSchema } from './work-order-attachments';
 
 export const PORTAL_MESSAGES = {
   invalidToken: 'This portal link is invalid or has expired',
@@ -157,6 +158,8 @@ export const portalResponseSchema = z.object({
   customer: portalCustomerSchema,
   organization: portalOrganizationSchema,
   invoices: z.array(portalInvoiceSchema),
+  /** Photos and files the business shared from the jobs these invoices bill (docs/rules/team.md#photos-and-files). */
+  jobAttachments: z.array(sharedAttachmentSchema),
   /** Completed payments and refunds (a refund has a negative amount and method `refund`), newest first. */
   payments: z.array(portalPaymentSchema),
   creditNotes: z.array(portalCreditNoteSchema),

@@ -23,6 +23,28 @@ export function statusLabel(status: string | null | undefined): string {
     .join(' ');
 }
 
+const CARD_BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+  card: 'Card',
+};
+
+/** A card brand as processors name it ('visa', 'amex') in words: "Visa", "American Express". */
+export function cardBrandLabel(brand: string | null | undefined): string {
+  if (!brand) return 'Card';
+  return CARD_BRANDS[brand.toLowerCase()] ?? statusLabel(brand);
+}
+
+/** A saved card in a sentence: "Visa ending 4242". */
+export function cardLabel(brand: string | null | undefined, last4: string | null | undefined): string {
+  return last4 ? `${cardBrandLabel(brand)} ending ${last4}` : cardBrandLabel(brand);
+}
+
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
   month: 'short',

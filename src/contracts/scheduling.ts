@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { calendarDateSchema, isCalendarDate } from './dates';
 import { assigneeIdsSchema, assigneeSchema, bufferSchema } from './assignees';
 import { applyToSchema, repeatSchema, seriesSchema } from './repeat';
-import { fromCents, MAX_CENTS, toCents } from './money';
+import { discountCents, fromCents, MAX_CENTS, toCents } from './money';
+import { checklistTemplateIdsSchema } from './checklists';
 
 export const SCHEDULING_DEFAULTS = {
   timeZone: 'America/New_York',
@@ -32,6 +33,8 @@ export const SCHEDULING_LIMITS = {
   staffSlotMinutes: 15,
   /** Longest GET /api/appointments range, in days. */
   maxRangeDays: 366,
+  /** How long an online booking's time is held for its deposit or card (docs/rules/scheduling.md#holding-a-booking). */
+  holdMinutes: 15,
 } as const;
 
 export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
@@ -41,6 +44,43 @@ export const REMINDER_TIMING_OPTIONS = [1, 2, 4, 6, 12, 24, 48, 72, 168] as cons
 
 export const APPOINTMENT_STATUSES = ['scheduled', 'pending', 'confirmed', 'completed', 'cancelled', 'no_show'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+
+// ---- Holding an online booking (docs/rules/scheduling.md#holding-a-booking) ---------------------------------------
+
+/** What an online booking must give to hold its time: nothing, a deposit of the service's price, or a card on file. */
+export const BOOKING_HOLDS = ['none', 'deposit', 'card'] as const;
+export type BookingHold = (typeof BOOKING_HOLDS)[number];
+export type BookingHoldKind = Exclude<BookingHold, 'none'>;
+
+/**
+ * The status of an online booking waiting for its deposit or card. Only the booking page makes it (staff may confirm
+ * or cancel such a booking, never put one back into it), so it is not one of APPOINTMENT_STATUSES.
+ */
+export const HELD_STATUS = 'pending_payment';
+
+export const BOOKING_HOLD_LABELS: Record<BookingHold, string> = { none: 'Nothing', deposit: 'A deposit (percent of the service price)', card: 'A card on file' };
+
+/** The calendar's word for a booking still waiting: "Awaiting deposit", "Awaiting card". */
+export const heldLabel = (kind: BookingHoldKind) => (kind === 'deposit' ? 'Awaiting deposit' : 'Awaiting card');
+
+export const BOOKING_HOLD_MESSAGES = {
+  hold: 'Please choose what holds an online booking',
+  depositPercent: 'Deposit percent must be between 1 and 100',
+  needsProcessor: 'A deposit or a card on file needs online card payments: this organization records payments by hand. Set up a card processor under Payment Processors first.',
+  notFound: 'Booking not found',
+  ended: "This booking's hold has ended; please book again.",
+  confirmed: 'This booking is already confirmed.',
+  notDeposit: 'This booking is held with a card on file, not a deposit.',
+  notCard: 'This booking is held with a deposit, not a card.',
+} as const;
+
+/**
+ * The deposit that holds a booking of a service: `percent` of its price, rounded half away from zero to the cent (the
+ * one rounding rule of contracts/money.ts). 0 for a free service: nothing to hold it with.
+ */
+export function bookingDepositCents(price: string, percent: number): number {
+  return discountCents(toCents(price), { type: 'percent', value: percent });
+}
 
 export const SCHEDULING_MESSAGES = {
   serviceName: 'Service name is required',
@@ -134,6 +174,8 @@ export const serviceFieldsSchema = z.object({
   bufferAfter: bufferSchema.optional(),
   /** Who may perform it; empty: every bookable staff member (docs/rules/team.md#who-performs-a-service). */
   performerIds: assigneeIdsSchema.optional(),
+  /** The checklist templates it puts on every job it is booked for (docs/rules/team.md#checklists); left out: unchanged. */
+  checklistTemplateIds: checklistTemplateIdsSchema.optional(),
   /** Super users choose the organization; ignored for everyone else and on update. */
   organizationId: idSchema.nullish(),
 });
@@ -154,6 +196,7 @@ export const serviceSchema = z.object({
   bufferBefore: z.number().int(),
   bufferAfter: z.number().int(),
   performerIds: z.array(z.number().int()),
+  checklistTemplateIds: z.array(z.number().int()),
   createdAt: z.string(),
 });
 export type Service = z.infer<typeof serviceSchema>;
@@ -195,6 +238,14 @@ const settingsFields = z.object({
     .min(1, 'Cancellation hours must be between 1 and 168')
     .max(168, 'Cancellation hours must be between 1 and 168')
     .optional(),
+  /** What holds an online booking (docs/rules/scheduling.md#holding-a-booking); a deposit or card needs a card processor. */
+  bookingHold: z.enum(BOOKING_HOLDS, { error: BOOKING_HOLD_MESSAGES.hold }).optional(),
+  bookingDepositPercent: z
+    .number({ error: BOOKING_HOLD_MESSAGES.depositPercent })
+    .int(BOOKING_HOLD_MESSAGES.depositPercent)
+    .min(1, BOOKING_HOLD_MESSAGES.depositPercent)
+    .max(100, BOOKING_HOLD_MESSAGES.depositPercent)
+    .optional(),
   ...dayShape,
   organizationId: idSchema.nullish(),
 });
@@ -220,6 +271,9 @@ export const publicScheduleSettingsSchema = z.object({
   advanceBookingDays: z.number().int(),
   requirePhone: z.boolean(),
   allowStaffChoice: z.boolean(),
+  /** On the booking page: what a booking will ask for ('none' there when no card can be taken online). */
+  bookingHold: z.enum(BOOKING_HOLDS),
+  bookingDepositPercent: z.number().int(),
   ...dayOutShape,
 });
 export type PublicScheduleSettings = z.infer<typeof publicScheduleSettingsSchema>;
@@ -325,7 +379,8 @@ const appointmentFields = z.object({
     .min(1, 'Duration must be a whole number of minutes')
     .max(SCHEDULING_LIMITS.maxDuration, 'Duration must be at most 24 hours')
     .nullish(),
-  status: z.enum(APPOINTMENT_STATUSES, { error: 'Please choose a valid status' }).optional(),
+  /** pending_payment only as the status a held online booking already has (staff confirm or cancel it, never make one). */
+  status: z.enum([...APPOINTMENT_STATUSES, HELD_STATUS], { error: 'Please choose a valid status' }).optional(),
   notes: optionalText('Notes', 10_000),
   workOrderId: idSchema.nullish(),
   /** Who holds the time (docs/rules/team.md#assignment). Left out on create: the signed-in staff member; [] unassigned. */
@@ -343,6 +398,7 @@ function checkTime(body: { appointmentDate?: string; appointmentTime?: string | 
 
 export const createAppointmentBodySchema = appointmentFields
   .extend({
+    status: z.enum(APPOINTMENT_STATUSES, { error: 'Please choose a valid status' }).optional(),
     /** Makes it the first of repeating visits (docs/rules/scheduling.md#repeating-visits). */
     repeat: repeatSchema.nullish(),
   })
@@ -392,10 +448,26 @@ export const appointmentSchema = z.object({
   bufferAfter: z.number().int(),
   /** The repeating visits it belongs to, or null. */
   series: seriesSchema.nullable(),
+  /** An online booking held with a deposit or a card (docs/rules/scheduling.md#holding-a-booking), else null. */
+  hold: z
+    .object({
+      kind: z.enum(['deposit', 'card']),
+      /** While it waits (status pending_payment): when its time is let go (UTC instant). Null once confirmed or let go. */
+      expiresAt: z.string().nullable(),
+      /** The deposit received for it, less refunds (decimal string); null before any. */
+      depositPaid: z.string().nullable(),
+      /** The deposit's payment (Payments), and when it was received. */
+      depositPaymentId: z.number().int().nullable(),
+      depositReceivedAt: z.string().nullable(),
+      /** The card kept on file for it: "Visa ending 4242". */
+      card: z.string().nullable(),
+    })
+    .nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
+export type AppointmentHold = NonNullable<Appointment['hold']>;
 
 /** DELETE /api/appointments/:id: a repeating visit alone, or it and every later one. */
 export const cancelAppointmentQuerySchema = z.object({ applyTo: applyToSchema.optional() });
@@ -453,7 +525,29 @@ export const bookingBodySchema = z.object({
 });
 export type BookingBody = z.infer<typeof bookingBodySchema>;
 
-export const bookingResultSchema = z.object({ id: z.number().int(), appointmentDate: z.string(), status: z.string() });
+export const bookingResultSchema = z.object({
+  id: z.number().int(),
+  appointmentDate: z.string(),
+  status: z.string(),
+  /**
+   * Present when the organization asks for a deposit or a card to hold the booking (status pending_payment): what to
+   * give, and the bearer token of the next calls, POST /api/public/bookings/{holdToken}/deposit-intent or
+   * /setup-intent. Shown once; only its hash is kept.
+   */
+  hold: z
+    .object({
+      kind: z.enum(['deposit', 'card']),
+      /** The deposit (decimal string); null for a card. */
+      amount: z.string().nullable(),
+      holdToken: z.string(),
+      /** When the time is let go unless the deposit is paid or the card saved (UTC instant). */
+      expiresAt: z.string(),
+      /** The status the booking takes once held: scheduled, or pending when the organization confirms bookings itself. */
+      confirmedStatus: z.enum(['scheduled', 'pending']),
+    })
+    .optional(),
+});
+export type BookingResult = z.infer<typeof bookingResultSchema>;
 
 // ---- Changing an appointment by its e-mail link (docs/rules/scheduling.md#changing-by-link) -----
 

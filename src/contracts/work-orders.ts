@@ -1,6 +1,7 @@
 // Work orders (jobs): request and response shapes (docs/rules/records.md#work-order-form).
 import { z } from 'zod';
 import { assigneeIdsSchema, assigneeSchema } from './assignees';
+import { workOrderChecklistSchema } from './checklists';
 import { signatureSchema } from './estimates';
 import { listQuerySchema } from './lists';
 import { decimalInput, idInput, instantInput, lineItemSchema, lineItemsInput, optionalIdInput, optionalText } from './line-items';
@@ -91,6 +92,8 @@ export const workOrderSchema = z.object({
   signOff: z
     .object({ signerName: z.string(), signature: signatureSchema, signedAt: z.string(), takenByName: z.string() })
     .nullable(),
+  /** One job's answers only, never the list's: its checklists in the order they were put on (docs/rules/team.md#checklists). */
+  checklists: z.array(workOrderChecklistSchema).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -9,6 +9,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createObjectStore } from './adapters/file-store/file-store';
 import { createMailer, type Mailer } from './adapters/mail/mailer';
 import { createSmsSender, type SmsSender } from './adapters/sms/sms-sender';
 import type { Config } from './config';
@@ -32,6 +33,8 @@ import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { creditNotesRoutes } from './features/credit-notes/credit-notes.routes';
 import { refundsRoutes } from './features/refunds/refunds.routes';
 import { workOrdersRoutes } from './features/work-orders/work-orders.routes';
+import { workOrderAttachmentsRoutes } from './features/work-order-attachments/work-order-attachments.routes';
+import { checklistsRoutes } from './features/checklists/checklists.routes';
 import { teamRoutes } from './features/team/team.routes';
 import { myDayRoutes } from './features/my-day/my-day.routes';
 import { dispatchRoutes } from './features/dispatch/dispatch.routes';
@@ -90,6 +93,8 @@ const FEATURES: ((app: ZodApp, deps: AppDeps) => void)[] = [
   searchRoutes,
   dashboardRoutes,
   workOrdersRoutes,
+  workOrderAttachmentsRoutes,
+  checklistsRoutes,
   estimatesRoutes,
   quoteApprovalRoutes,
   invoicesRoutes,
@@ -134,6 +139,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
             ? { accountSid: config.TWILIO_ACCOUNT_SID, authToken: config.TWILIO_AUTH_TOKEN, from: config.TWILIO_FROM, apiBase: config.TWILIO_API_BASE }
             : undefined,
       }),
+    objectStore: createObjectStore(config),
   };
 
   const app = Fastify({

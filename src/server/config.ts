@@ -62,6 +62,18 @@ const envSchema = z.object({
   METRICS_TOKEN: emptyAsUndefined.refine((v) => v === undefined || v.length >= 16, 'METRICS_TOKEN must be at least 16 characters (e.g. `openssl rand -hex 32`)'),
   /** Where the built web app is served from. */
   WEB_DIST_DIR: z.string().default('./dist/web'),
+  /**
+   * S3-compatible object storage for job photos and files (docs/rules/team.md#photos-and-files): with S3_ENDPOINT and
+   * S3_BUCKET (and the keys) new uploads go there; without them their bytes stay in the database.
+   */
+  S3_ENDPOINT: emptyAsUndefined.refine((v) => v === undefined || /^https?:\/\/[^/]+/.test(v), 'S3_ENDPOINT must be an http(s) URL such as https://s3.us-east-1.amazonaws.com'),
+  S3_BUCKET: emptyAsUndefined,
+  /** The region the requests are signed for (AWS Signature Version 4); most other providers accept us-east-1. */
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: emptyAsUndefined,
+  S3_SECRET_ACCESS_KEY: emptyAsUndefined,
+  /** `true`: {endpoint}/{bucket}/{key} (MinIO and most self-hosted stores); `false` (the AWS SDKs' default): {bucket}.{endpoint host}/{key}. */
+  S3_FORCE_PATH_STYLE: bool(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -81,6 +93,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
+  // Half an object storage would fail on the first upload: refused at start instead.
+  const s3 = { S3_ENDPOINT: e.S3_ENDPOINT, S3_BUCKET: e.S3_BUCKET, S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY };
+  const s3Missing = Object.entries(s3).filter(([, v]) => !v).map(([k]) => k);
+  if (s3Missing.length > 0 && s3Missing.length < 4) {
+    throw new Error(`Invalid configuration:\n  ${s3Missing.join(', ')}: needed with ${Object.keys(s3).filter((k) => !s3Missing.includes(k)).join(', ')} for object storage`);
+  }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/+$/, '');
   const secureCookies = appUrl.startsWith('https://');
   return {

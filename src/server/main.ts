@@ -2,6 +2,7 @@
 import { startPaymentReminderJob } from './jobs/payment-reminders';
 import { startRecurringBillingJob } from './jobs/recurring-billing';
 import { startSeriesExtensionJob } from './jobs/extend-series';
+import { startLapsedHoldsJob } from './jobs/release-lapsed-holds';
 import { assertServerConfig, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrateThen } from './db/migrate';
@@ -90,6 +91,8 @@ async function main() {
     },
   });
 
+  const stopHolds = startLapsedHoldsJob({ db: database.db, onError: (err) => app.log.error({ err }, 'letting lapsed booking holds go failed') });
+
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     clearInterval(housekeeping);
@@ -98,6 +101,7 @@ async function main() {
     await stopPaymentReminders();
     await stopBilling();
     await stopSeries();
+    await stopHolds();
     await app.close();
     await database.close();
     process.exit(0);

@@ -27,6 +27,9 @@ let customerId: number;
 let portalToken: string;
 let paymentSecret: string;
 let setupSecret: string;
+/** Hold tokens of online bookings waiting for a deposit and for a card (docs/rules/scheduling.md#holding-a-booking). */
+let depositHold: string;
+let cardHold: string;
 
 let ipNo = 0;
 const nextIp = () => `198.51.${Math.floor(++ipNo / 250)}.${ipNo % 250}`;
@@ -64,6 +67,13 @@ beforeAll(async () => {
   expect(portalToken).not.toBe('');
   paymentSecret = ok(await t.call({ method: 'POST', url: '/api/create-payment-intent', cookie: staff, payload: { amount: '25.00', customerName: 'Pat', description: 'Fence' } })).clientSecret;
   setupSecret = ok(await t.call({ method: 'POST', url: `/api/customers/${customerId}/setup-intent`, remoteAddress: setupIp, headers: { [PORTAL_TOKEN_HEADER]: portalToken } })).clientSecret;
+  const held = async (bookingHold: string) => {
+    const o = await bookingOrg(t, { bookingHold });
+    const body = { customerName: 'Hana Holder', customerEmail: `hold-${bookingHold}@example.com`, serviceId: o.serviceId, appointmentDate: `${nextWeekday(TZ, 4)}T10:00:00` };
+    return ok(await t.call({ method: 'POST', url: `/api/public/schedule-by-slug/${o.slug}/book`, remoteAddress: setupIp, payload: body }), 201).hold.holdToken as string;
+  };
+  depositHold = await held('deposit');
+  cardHold = await held('card');
 });
 afterAll(async () => {
   await t?.close();
@@ -88,6 +98,8 @@ const book: Call = (ip) => post(`/api/public/schedule-by-slug/${org.slug}/book`,
 const linkIntent: Call = (ip) => post(`/api/public/payment-links/${linkId}/payment-intent`, ip, { amount: '12.50', customerName: 'Pat Payer', description: 'Deposit' });
 const portalIntent: Call = (ip) => post(`/api/invoices/${invoiceId}/payment-intent`, ip, undefined, undefined, asPortal());
 const setupIntent: Call = (ip) => post(`/api/customers/${customerId}/setup-intent`, ip, undefined, undefined, asPortal());
+const bookingDeposit: Call = (ip) => post(`/api/public/bookings/${depositHold}/deposit-intent`, ip);
+const bookingCard: Call = (ip) => post(`/api/public/bookings/${cardHold}/setup-intent`, ip);
 const confirmDeclined: Call = (ip) => post('/api/payment-intents/confirm', ip, { clientSecret: paymentSecret, card: CARD_DECLINED });
 const confirmSetupDeclined: Call = (ip) => post('/api/setup-intents/confirm', ip, { clientSecret: setupSecret, card: CARD_DECLINED });
 
@@ -111,11 +123,15 @@ const cases: Case[] = [
     invalid: [(ip) => post(`/api/public/schedule-by-slug/${org.slug}/book`, ip, { customerName: '' }), (ip) => post(`/api/public/schedule-by-slug/${org.slug}/book`, ip, '{"broken": ')],
   },
   {
-    what: 'anonymous payment starts (payment link, portal Pay Now, portal Save Card)',
+    what: 'anonymous payment starts (payment link, portal Pay Now, portal Save Card, a held booking\'s deposit and card)',
     limit: CLIENT_LIMITS.paymentStart,
-    valid: [linkIntent, portalIntent, setupIntent],
+    valid: [linkIntent, portalIntent, setupIntent, bookingDeposit, bookingCard],
     validStatus: [200],
-    invalid: [(ip) => post(`/api/public/payment-links/${linkId}/payment-intent`, ip, { amount: 'lots' }), (ip) => post('/api/invoices/abc/payment-intent', ip)],
+    invalid: [
+      (ip) => post(`/api/public/payment-links/${linkId}/payment-intent`, ip, { amount: 'lots' }),
+      (ip) => post('/api/invoices/abc/payment-intent', ip),
+      (ip) => post(`/api/public/bookings/${depositHold}/deposit-intent`, ip, '{"broken": '),
+    ],
   },
   {
     what: 'anonymous card submissions (payment and card-save confirm)',

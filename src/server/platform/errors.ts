@@ -21,7 +21,7 @@ export const ERROR_STATUS = {
   /** The processor refused the payment (a declined card): the body carries the processor's message. */
   PAYMENT_FAILED: 402,
   NOT_IMPLEMENTED: 501,
-  /** A third party (Stripe, the SMTP server, Twilio) refused or failed our request (docs/payments.md, "Third-party failures"). */
+  /** A third party (Stripe, the SMTP server, Twilio, the object storage) refused or failed our request (docs/payments.md, "Third-party failures"). */
   PROVIDER_FAILED: 502,
   /** A third party could not be reached or asked us to slow down: trying again later may work. */
   PROVIDER_UNAVAILABLE: 503,
@@ -52,7 +52,8 @@ export interface Issue {
 
 /** Which third party failed and why, for the log line; the answer carries only our own message. */
 export interface ProviderFailure {
-  provider: 'stripe' | 'smtp' | 'twilio';
+  /** `s3`: the object storage of job photos and files (adapters/file-store/s3-store.ts). */
+  provider: 'stripe' | 'smtp' | 'twilio' | 's3';
   reason: string;
 }
 

@@ -99,6 +99,8 @@ describe('OpenAPI document', () => {
         'PUT /api/customers/{id}/auto-pay',
         'POST /api/invoices/{id}/payment-intent',
         'POST /api/public/schedule-by-slug/{slug}/book',
+        'POST /api/public/bookings/{token}/deposit-intent',
+        'POST /api/public/bookings/{token}/setup-intent',
         'GET /api/calendar-feed/{file}',
         'GET /api/public/appointments/{token}',
         'POST /api/public/appointments/{token}/cancel',

@@ -13,8 +13,11 @@ import { IMPERSONATION_HEADER } from './guard';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** What a non-JSON route answers: a file of this type, or a 302 redirect (platform/openapi.ts). */
-    answers?: 'application/pdf' | 'text/csv' | 'redirect';
+    /**
+     * What a non-JSON route answers: a file of this type, a stored job photo or PDF (`photo-or-pdf`: JPEG, PNG or
+     * PDF, docs/rules/team.md#photos-and-files), or a 302 redirect (platform/openapi.ts).
+     */
+    answers?: 'application/pdf' | 'text/csv' | 'photo-or-pdf' | 'redirect';
     /** The route's service counts calls and may answer 429 (sign-in codes: features/auth/otp.ts). */
     rateLimited?: true;
   }
@@ -104,6 +107,9 @@ function transform(input: Parameters<typeof jsonSchemaTransform>[0] & { route: R
   if (config.answers === 'redirect') {
     response[302] = { type: 'null', description: 'Found: sent on to the target', headers: { Location: { type: 'string', description: 'The target URL' } } };
     response[404] = { description: 'No such active link: an HTML page', content: { 'text/html': { schema: { type: 'string' } } } };
+  } else if (config.answers === 'photo-or-pdf') {
+    const binary = { schema: { type: 'string', format: 'binary' } };
+    response[200] = { description: 'The file, shown inline; Content-Disposition names it', content: { 'image/jpeg': binary, 'image/png': binary, 'application/pdf': binary } };
   } else if (config.answers) {
     response[200] = {
       description: 'The file; Content-Disposition names it',

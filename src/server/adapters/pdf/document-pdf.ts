@@ -41,8 +41,17 @@ export interface PdfDocumentModel {
   sections: { heading: string; text: string | null | undefined }[];
   /** Printed at the bottom of every page with the page count. */
   footer?: string | null;
+  /** Checklists filled in on a job: each item with its answer (and a small photo when there is one), and a closing note. */
+  checklists?: PdfChecklist[];
   /** A signed approval: the drawn signature (strokes in a width x height box) and lines naming who, when and where from. */
   signature?: { heading: string; drawing: { width: number; height: number; strokes: [number, number][][] } | null; lines: string[] } | null;
+}
+
+export interface PdfChecklist {
+  name: string;
+  rows: { label: string; answer: string; image?: Buffer | null }[];
+  /** Under the rows: who completed it and when, or how far it got. */
+  note: string;
 }
 
 const require = createRequire(import.meta.url);
@@ -156,6 +165,7 @@ export async function renderDocumentPdf(model: PdfDocumentModel): Promise<Buffer
   y = table(doc, model.lineItems, y + 18);
   y = totals(doc, model.totals, y + 14);
   y = sections(doc, model.sections, y + 20);
+  if (model.checklists?.length) y = checklists(doc, model.checklists, y + 4);
   if (model.signature) signatureBlock(doc, model.signature, y + 4);
   footers(doc, model);
   doc.end();
@@ -179,6 +189,7 @@ function textsOf(m: PdfDocumentModel): (string | null | undefined)[] {
     ...m.totals.flatMap((t) => [t.label, t.value]),
     ...m.sections.flatMap((s) => [s.heading, s.text]),
     m.footer,
+    ...(m.checklists ?? []).flatMap((c) => [c.name, c.note, ...c.rows.flatMap((r) => [r.label, r.answer])]),
     m.signature?.heading,
     ...(m.signature?.lines ?? []),
   ];
@@ -359,6 +370,80 @@ function sections(doc: Doc, list: PdfDocumentModel['sections'], top: number): nu
     doc.font('Body').fontSize(9.5).fillColor(C.text);
     doc.text(text, PAGE.margin, doc.y + 4, { width: CONTENT_W });
     y = doc.y + 16;
+  }
+  return y;
+}
+
+const CHECK = {
+  labelW: Math.round(CONTENT_W * 0.58),
+  font: 9.5,
+  photo: { width: 120, height: 90 },
+  /** An answer longer than this prints under its item, across the page. */
+  wideAfter: 90,
+  /** An answer this short prints in bold (Yes, No, a number); longer text in the body font. */
+  boldUpTo: 40,
+};
+
+/**
+ * Each checklist: its name, a row per item (the item on the left, the answer on the right; a long text answer under its
+ * item across the page; a photo under its answer), then the note. Rows break across pages; the name never stands alone
+ * at the foot of one.
+ */
+function checklists(doc: Doc, list: PdfChecklist[], top: number): number {
+  const labelW = CHECK.labelW - CELL_PAD * 2;
+  const answerX = PAGE.margin + CHECK.labelW;
+  const answerW = CONTENT_W - CHECK.labelW - CELL_PAD * 2;
+  const fullW = CONTENT_W - CELL_PAD * 2;
+  const maxTextH = BODY_BOTTOM - PAGE.margin - ROW_PAD_Y * 2 - CHECK.photo.height - 60;
+  const measure = (text: string, font: 'Body' | 'Bold', width: number) => Math.min(doc.font(font).fontSize(CHECK.font).heightOfString(text || ' ', { width }), maxTextH);
+  let y = top;
+  for (const c of list) {
+    const rows = c.rows.map((r) => {
+      const image = openLogo(doc, r.image);
+      const wide = r.answer.length > CHECK.wideAfter;
+      const font: 'Body' | 'Bold' = r.answer.length <= CHECK.boldUpTo ? 'Bold' : 'Body';
+      const labelH = measure(r.label, 'Body', wide ? fullW : labelW);
+      const answerH = measure(r.answer, font, wide ? fullW : answerW);
+      const imageH = image ? Math.min(CHECK.photo.height, (image.height * CHECK.photo.width) / image.width) + 4 : 0;
+      const height = (wide ? labelH + 4 + answerH + imageH : Math.max(labelH, answerH + imageH)) + ROW_PAD_Y * 2;
+      return { ...r, image, wide, font, labelH, answerH, height };
+    });
+    doc.font('Bold').fontSize(11);
+    const headingH = 12 + doc.heightOfString(c.name, { width: CONTENT_W }) + 6;
+    if (y + headingH + (rows[0]?.height ?? 0) > BODY_BOTTOM) y = newPage(doc);
+    doc.font('Bold').fontSize(8).fillColor(C.muted);
+    doc.text('CHECKLIST', PAGE.margin, y, { width: CONTENT_W, characterSpacing: 0.8 });
+    doc.font('Bold').fontSize(11).fillColor(C.text);
+    doc.text(c.name, PAGE.margin, doc.y + 2, { width: CONTENT_W });
+    y = doc.y + 6;
+    doc.moveTo(PAGE.margin, y).lineTo(RIGHT, y).lineWidth(0.5).strokeColor(C.border).stroke();
+    rows.forEach((r, i) => {
+      if (y + r.height > BODY_BOTTOM) {
+        // The checklist's name again at the top of the page it runs onto.
+        y = newPage(doc);
+        doc.font('Bold').fontSize(8).fillColor(C.muted);
+        doc.text(`${c.name} (continued)`.toUpperCase(), PAGE.margin, y, { width: CONTENT_W, characterSpacing: 0.8 });
+        y = doc.y + 6;
+        doc.moveTo(PAGE.margin, y).lineTo(RIGHT, y).lineWidth(0.5).strokeColor(C.border).stroke();
+      }
+      if (i % 2 === 1) doc.rect(PAGE.margin, y + 0.5, CONTENT_W, r.height - 0.5).fill(C.zebra);
+      doc.font('Body').fontSize(CHECK.font).fillColor(C.text);
+      doc.text(r.label, PAGE.margin + CELL_PAD, y + ROW_PAD_Y, { width: r.wide ? fullW : labelW, height: r.labelH, ellipsis: true });
+      const ax = r.wide ? PAGE.margin + CELL_PAD : answerX + CELL_PAD;
+      const ay = r.wide ? y + ROW_PAD_Y + r.labelH + 4 : y + ROW_PAD_Y;
+      doc.font(r.font).fontSize(CHECK.font).fillColor(r.answer === '—' ? C.muted : C.text);
+      doc.text(r.answer, ax, ay, { width: r.wide ? fullW : answerW, height: r.answerH, ellipsis: true });
+      if (r.image) {
+        const scale = Math.min(CHECK.photo.width / r.image.width, CHECK.photo.height / r.image.height);
+        doc.image(r.image as unknown as Buffer, ax, ay + r.answerH + 4, { width: r.image.width * scale, height: r.image.height * scale });
+      }
+      y += r.height;
+      doc.moveTo(PAGE.margin, y).lineTo(RIGHT, y).lineWidth(0.5).strokeColor(C.border).stroke();
+    });
+    doc.font('Body').fontSize(9).fillColor(C.muted);
+    if (y + 20 > BODY_BOTTOM) y = newPage(doc);
+    doc.text(c.note, PAGE.margin, y + 6, { width: CONTENT_W });
+    y = doc.y + 18;
   }
   return y;
 }

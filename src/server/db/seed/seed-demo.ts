@@ -8,6 +8,7 @@ import { seedDemoPaymentActivity } from './seed-demo-payments';
 import { DENTAL_SCHEDULING, HOME_SCHEDULING, seedDemoScheduling } from './seed-demo-scheduling';
 import { seedDemoShortUrls } from './seed-demo-short-urls';
 import { seedDemoTimeEntries } from './seed-demo-time-entries';
+import { seedDemoChecklists } from './seed-demo-checklists';
 import { seedDemoVendors } from '../../features/vendors/demo-vendors';
 
 export const DEMO_ACCOUNTS = {
@@ -96,6 +97,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
     for (const org of [demo, dental]) await seedDemoPaymentActivity(tx, org.id, now);
     await seedDemoVendors(tx, demo.id);
     await seedDemoScheduling(tx, demo.id, HOME_SCHEDULING, now);
+    await seedDemoChecklists(tx, demo.id, now);
     await seedDemoScheduling(tx, dental.id, DENTAL_SCHEDULING, now);
     await seedDemoShortUrls(tx, demo.id, 'demo', now);
     for (const org of [demo, dental]) await seedDemoTimeEntries(tx, org.id, now);

@@ -14,6 +14,8 @@ import { stripeClient } from '../payments/gateways/stripe-client';
 import { callStripe } from '../payments/gateways/stripe-failure';
 import { chargeTestCard } from '../payments/gateways/test-gateway';
 import { toSavedMethod } from './get-portal';
+import { cardLabel } from '../../../contracts/format';
+import { confirmHeldBooking, lockWaitingHold, type HeldBookingOutcome } from '../scheduling/booking-holds';
 
 export interface ConfirmSetupInput {
   clientSecret: string;
@@ -30,16 +32,25 @@ interface CardToSave {
   expiryYear: number | null;
 }
 
-export async function confirmSetupIntent(db: Db, config: Config, input: ConfirmSetupInput): Promise<SavedPaymentMethod> {
+/**
+ * `onBookingConfirmed` is told, once the transaction has committed, of an online booking this card confirmed (a card
+ * on file holding it, docs/rules/scheduling.md#holding-a-booking): its confirmation e-mail goes out then.
+ */
+export async function confirmSetupIntent(db: Db, config: Config, input: ConfirmSetupInput, onBookingConfirmed?: (appointmentId: number) => void): Promise<SavedPaymentMethod> {
   const attempt = await findSetupBySecret(db, input.clientSecret);
   if (attempt.savedMethodId) return savedMethod(db, attempt.savedMethodId);
+  // A booking's hold that has ended takes no card: refused before the test gateway looks at it (checked again under
+  // the booking's lock when saving). Stripe has saved the card already, so its booking is settled as Stripe reports.
+  if (attempt.appointmentId && attempt.processor !== 'stripe') await lockWaitingHold(db, attempt.organizationId, attempt.appointmentId);
   const card = attempt.processor === 'stripe' ? await stripeCard(db, config, attempt) : testCard(input);
   if ('failed' in card) {
     // Like Stripe, a refused card leaves the setup open for another card.
     await db.update(setupAttempts).set({ status: 'requires_payment_method' }).where(eq(setupAttempts.id, attempt.id));
     throw paymentFailed(card.failed);
   }
-  return saveCard(db, attempt, card);
+  const { method, booking } = await saveCard(db, attempt, card);
+  if (booking?.confirmed) onBookingConfirmed?.(booking.appointmentId);
+  return method;
 }
 
 async function findSetupBySecret(db: Db, clientSecret: string): Promise<Attempt> {
@@ -81,11 +92,15 @@ async function stripeCard(db: Db, config: Config, attempt: Attempt): Promise<Car
   };
 }
 
-/** Saves the card once, however often the browser confirms; the customer's first card is the default. */
-async function saveCard(db: Db, attempt: Attempt, card: CardToSave): Promise<SavedPaymentMethod> {
+/**
+ * Saves the card once, however often the browser confirms; the customer's first card is the default. A card that
+ * holds a booking confirms it in the same transaction (only the save that moves it out of waiting reports it).
+ */
+async function saveCard(db: Db, attempt: Attempt, card: CardToSave): Promise<{ method: SavedPaymentMethod; booking: HeldBookingOutcome | null }> {
   return db.transaction(async (tx) => {
     const [locked] = await tx.select().from(setupAttempts).where(eq(setupAttempts.id, attempt.id)).for('update');
-    if (locked.savedMethodId) return savedMethod(tx, locked.savedMethodId);
+    if (locked.savedMethodId) return { method: await savedMethod(tx, locked.savedMethodId), booking: null };
+    if (locked.appointmentId && locked.processor !== 'stripe') await lockWaitingHold(tx, locked.organizationId, locked.appointmentId);
     const [{ n }] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(savedPaymentMethods)
@@ -110,7 +125,10 @@ async function saveCard(db: Db, attempt: Attempt, card: CardToSave): Promise<Sav
           )
       )[0];
     await tx.update(setupAttempts).set({ status: 'succeeded', savedMethodId: row.id }).where(eq(setupAttempts.id, attempt.id));
-    return toSavedMethod(row);
+    const booking = locked.appointmentId
+      ? await confirmHeldBooking(tx, { organizationId: locked.organizationId, appointmentId: locked.appointmentId, paid: { card: cardLabel(row.brand, row.last4) } })
+      : null;
+    return { method: toSavedMethod(row), booking };
   });
 }
 

@@ -17,7 +17,16 @@ import type { CustomerRow } from './resolve-portal-customer';
 
 type StripeClient = ReturnType<typeof stripeClient>;
 
-export async function createSetupIntent(db: DbOrTx, config: Config, customer: CustomerRow): Promise<SetupIntentResponse> {
+/**
+ * Where the card save started: the portal, or the booking page keeping a card on file to hold a booking
+ * (docs/rules/scheduling.md#holding-a-booking), whose confirmation then confirms that booking.
+ */
+export interface SetupOrigin {
+  source: 'portal' | 'booking';
+  appointmentId?: number | null;
+}
+
+export async function createSetupIntent(db: DbOrTx, config: Config, customer: CustomerRow, origin: SetupOrigin = { source: 'portal' }): Promise<SetupIntentResponse> {
   const processor = await chooseProcessor(db, config, customer.organizationId);
   if (processor.kind === 'square') throw notImplemented(PAYMENT_MESSAGES.squareUnsupported);
   if (processor.kind === 'manual') throw invalid(PAYMENT_MESSAGES.manualOnly);
@@ -32,7 +41,12 @@ export async function createSetupIntent(db: DbOrTx, config: Config, customer: Cu
         customer: stripeCustomerId,
         usage: 'off_session',
         allowed_payment_method_types: ['card'],
-        metadata: { organizationId: String(customer.organizationId), customerId: String(customer.id), source: 'portal' },
+        metadata: {
+          organizationId: String(customer.organizationId),
+          customerId: String(customer.id),
+          source: origin.source,
+          appointmentId: origin.appointmentId ? String(origin.appointmentId) : '',
+        },
       }),
     );
     intentId = intent.id;
@@ -48,6 +62,7 @@ export async function createSetupIntent(db: DbOrTx, config: Config, customer: Cu
     clientSecretHash: hashToken(clientSecret),
     processor: processor.kind,
     status: 'requires_confirmation',
+    appointmentId: origin.appointmentId ?? null,
   });
   return {
     clientSecret,

@@ -29,12 +29,15 @@ import { renderPortalCreditNotePdf, renderPortalInvoicePdf, startPortalInvoicePa
 import { portalScope, resolvePortalCustomer, resolvePortalPayer } from './resolve-portal-customer';
 import { setAutoPay } from './set-auto-pay';
 import { revokeCustomerPortalLinks } from './revoke-portal-links';
+import { appointmentMailDeps } from '../scheduling/appointment-mail-deps';
+import { heldBookingMail } from '../scheduling/appointment-mail';
 
 const tokenOnlyQuerySchema = portalAccessQuerySchema.pick({ token: true });
 
 export function customerPortalRoutes(app: ZodApp, deps: AppDeps) {
   const { db, config } = deps;
   const portal = access.public();
+  const bookingConfirmed = heldBookingMail(db, appointmentMailDeps(app, deps));
 
   app.get('/api/portal', {
     config: { access: portal },
@@ -107,7 +110,8 @@ export function customerPortalRoutes(app: ZodApp, deps: AppDeps) {
       body: confirmSetupBodySchema,
       response: { 200: savedPaymentMethodSchema },
     },
-    handler: async (req) => confirmSetupIntent(db, config, req.body),
+    // A card kept on file for an online booking confirms it; its e-mail follows the commit (docs/rules/scheduling.md#holding-a-booking).
+    handler: async (req) => confirmSetupIntent(db, config, req.body, bookingConfirmed),
   });
 
   app.post('/api/invoices/:id/payment-intent', {

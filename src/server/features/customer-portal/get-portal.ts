@@ -12,6 +12,7 @@ import { quotePath } from '../estimates/estimate-view';
 import { effectiveStatus } from '../quote-approval/quote-page';
 import { AWAITING_ANSWER_STATUSES } from '../../../contracts/estimates';
 import { labelsFor } from '../../../contracts/vocabulary';
+import { sharedAttachmentsOf } from '../work-order-attachments/portal-attachments';
 import type { CustomerRow } from './resolve-portal-customer';
 
 /** `canPay`: whether this viewer may start a payment or save a card (resolve-portal-customer.ts). */
@@ -73,6 +74,7 @@ export async function getPortal(db: DbOrTx, customer: CustomerRow, viewer: Porta
     org,
     invoiceRows.map((i) => i.id),
   );
+  const jobAttachments = await sharedAttachmentsOf(db, org, invoiceRows);
   const now = new Date();
   const plans = await activePlans(
     db,
@@ -132,6 +134,7 @@ export async function getPortal(db: DbOrTx, customer: CustomerRow, viewer: Porta
       ? { name: organization.name, logo: organization.logo, slug: organization.slug, phone: organization.phone, email: organization.email }
       : { name: '', logo: null, slug: null, phone: null, email: null },
     invoices: portalInvoices,
+    jobAttachments,
     payments: paymentRows.map((p) => ({
       id: p.id,
       invoiceId: p.invoiceId,

@@ -1,10 +1,10 @@
 // The dispatch board (docs/rules/team.md#dispatch-board): the staff with their hours and time off on the shown days,
 // the appointments of those days, the unassigned ones and the open jobs without a coming visit. Four statements, each
 // read through an index: appointments_org_date_idx for the days, work_orders_org_status_due_idx for the jobs.
-import { and, asc, eq, gt, gte, inArray, lt, ne, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, ne, notExists, notInArray, sql } from 'drizzle-orm';
 import { DISPATCH_LIMITS, type DispatchAppointment, type DispatchBoard, type DispatchJob, type DispatchQuery } from '../../../contracts/dispatch';
 import type { Assignee } from '../../../contracts/assignees';
-import { SCHEDULING_DEFAULTS } from '../../../contracts/scheduling';
+import { HELD_STATUS, SCHEDULING_DEFAULTS } from '../../../contracts/scheduling';
 import type { DbOrTx } from '../../db/client';
 import { appointments, customers, services, staffTimeOff, workOrders } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
@@ -51,7 +51,8 @@ async function boardAppointments(db: DbOrTx, scope: TenantScope, first: string, 
         scopeFilter(scope, appointments.organizationId),
         gte(appointments.appointmentDate, `${first}T00:00:00`),
         lt(appointments.appointmentDate, `${addDays(last, 1)}T00:00:00`),
-        ne(appointments.status, 'cancelled'),
+        // An online booking waiting for its deposit or card is not work yet (docs/rules/scheduling.md#holding-a-booking).
+        notInArray(appointments.status, ['cancelled', HELD_STATUS]),
       ),
     )
     .orderBy(asc(appointments.appointmentDate), asc(appointments.id))

@@ -1,9 +1,10 @@
 // "My day" as the screen reads it (docs/rules/team.md#my-day): the caller's own visits of one day in the
 // organization's zone, cancelled ones left out, in time order, each with what the person on site needs.
-import { and, asc, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Assignee } from '../../../contracts/assignees';
 import type { MyDay, MyDayVisit, Notify } from '../../../contracts/my-day';
 import { MY_DAY_MESSAGES, senderPhrase } from '../../../contracts/my-day';
+import { HELD_STATUS } from '../../../contracts/scheduling';
 import { toE164 } from '../../adapters/sms/e164';
 import type { DbOrTx } from '../../db/client';
 import { appointmentAssignees, appointments, customers, organizations, scheduleSettings, services, workOrders } from '../../db/schema/index';
@@ -113,7 +114,8 @@ export async function getMyDay(db: DbOrTx, ctx: RequestContext, date: string | u
     tenantScope(ctx),
     sql`exists (select 1 from ${appointmentAssignees} where ${appointmentAssignees.organizationId} = ${appointments.organizationId}
       and ${appointmentAssignees.appointmentId} = ${appointments.id} and ${appointmentAssignees.userId} = ${ctx.user.id})`,
-    ne(appointments.status, 'cancelled'),
+    // An online booking waiting for its deposit or card is not work yet (docs/rules/scheduling.md#holding-a-booking).
+    notInArray(appointments.status, ['cancelled', HELD_STATUS]),
     gte(appointments.appointmentDate, `${day} 00:00:00`),
     lt(appointments.appointmentDate, `${addDays(day, 1)} 00:00:00`),
   )

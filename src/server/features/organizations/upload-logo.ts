@@ -18,7 +18,7 @@ export async function assertOrganizationEditable(db: DbOrTx, ctx: RequestContext
 }
 
 /** "My Logo (final).PNG" -> "my-logo-final"; the extension is set from the detected type, not taken from the name. */
-export function safeFileStem(fileName: string | undefined): string {
+export function safeFileStem(fileName: string | undefined, fallback = 'logo'): string {
   const base = (fileName ?? '').split(/[\\/]/).pop() ?? '';
   const stem = base
     .replace(/\.[^.]*$/, '')
@@ -29,7 +29,7 @@ export function safeFileStem(fileName: string | undefined): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 60)
     .replace(/-+$/g, '');
-  return stem || 'logo';
+  return stem || fallback;
 }
 
 export async function uploadLogo(db: Db, ctx: RequestContext, id: number, file: { bytes: Buffer; fileName?: string }): Promise<Organization> {

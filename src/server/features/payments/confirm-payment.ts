@@ -16,6 +16,7 @@ import { chargeTestBank, chargeTestCard } from './gateways/test-gateway';
 import { toPaymentResponse } from './payment-response';
 import { lockDepositDueCents } from '../estimates/estimate-view';
 import { assertPayable, lockInvoiceBalance, settlePayment } from './settle-payment';
+import { confirmHeldBooking, lockWaitingHold, type HeldBookingOutcome } from '../scheduling/booking-holds';
 
 export interface ConfirmInput {
   clientSecret: string;
@@ -34,10 +35,17 @@ export async function findAttemptBySecret(db: Db, clientSecret: string): Promise
   return attempt;
 }
 
-export async function confirmPayment(db: Db, config: Config, input: ConfirmInput): Promise<ConfirmPaymentResponse> {
-  const attempt = await findAttemptBySecret(db, input.clientSecret);
-  if (attempt.processor === 'stripe') return confirmStripe(db, config, attempt);
+/**
+ * Told, once the payment's transaction has committed, of the online booking whose deposit this payment confirmed
+ * (docs/rules/scheduling.md#holding-a-booking): its confirmation e-mail goes out then, once.
+ */
+export type OnBookingConfirmed = (appointmentId: number) => void;
 
+export async function confirmPayment(db: Db, config: Config, input: ConfirmInput, onBookingConfirmed?: OnBookingConfirmed): Promise<ConfirmPaymentResponse> {
+  const attempt = await findAttemptBySecret(db, input.clientSecret);
+  if (attempt.processor === 'stripe') return confirmStripe(db, config, attempt, onBookingConfirmed);
+
+  let booking: HeldBookingOutcome | null = null;
   return db.transaction(async (tx) => {
     // Lock the attempt: two confirmations of one attempt charge once.
     const [locked] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attempt.id)).for('update');
@@ -51,6 +59,9 @@ export async function confirmPayment(db: Db, config: Config, input: ConfirmInput
     if (locked.estimateId && !locked.invoiceId && toCents(locked.amount) > (await lockDepositDueCents(tx, locked.organizationId, locked.estimateId))) {
       throw conflict('The deposit has been paid. Thank you!');
     }
+    // A booking's deposit is taken only while the booking still waits for it (docs/rules/scheduling.md#holding-a-booking):
+    // its row stays locked to the end, so a second confirmation or the job letting it go waits, then finds it settled.
+    if (locked.appointmentId && !locked.invoiceId) await lockWaitingHold(tx, locked.organizationId, locked.appointmentId);
     const outcome =
       locked.paymentType === 'bank'
         ? input.bank
@@ -65,21 +76,24 @@ export async function confirmPayment(db: Db, config: Config, input: ConfirmInput
       return { failed: outcome.message } as never;
     }
     const done = await settle(tx, locked, 'test');
+    booking = done.booking;
     return { status: 'succeeded' as const, payment: toPaymentResponse(done.payment), invoiceStatus: done.invoiceStatus };
   }).then((r: ConfirmPaymentResponse | { failed: string }) => {
     // The failure is committed before it is reported, so the attempt counts in the success rate.
     if ('failed' in r) throw paymentFailed(r.failed);
+    if (booking?.confirmed) onBookingConfirmed?.(booking.appointmentId);
     return r;
   });
 }
 
-async function confirmStripe(db: Db, config: Config, attempt: Attempt): Promise<ConfirmPaymentResponse> {
+async function confirmStripe(db: Db, config: Config, attempt: Attempt, onBookingConfirmed?: OnBookingConfirmed): Promise<ConfirmPaymentResponse> {
   const processor = await chooseProcessor(db, config, attempt.organizationId);
   if (processor.kind !== 'stripe') throw invalid('This payment was started with a processor that is no longer active');
   const stripe = stripeClient(processor.secretKey, config.STRIPE_API_BASE);
   const intent = await callStripe('read payment intent', () => stripe.paymentIntents.retrieve(attempt.intentId!));
   if (intent.status === 'succeeded') {
     const done = await db.transaction((tx) => settle(tx, attempt, 'stripe'));
+    if (done.booking?.confirmed) onBookingConfirmed?.(done.booking.appointmentId);
     return { status: 'succeeded', payment: toPaymentResponse(done.payment), invoiceStatus: done.invoiceStatus };
   }
   if (intent.status === 'processing') return { status: 'processing', payment: null, invoiceStatus: null };
@@ -88,9 +102,12 @@ async function confirmStripe(db: Db, config: Config, attempt: Attempt): Promise<
   throw paymentFailed(message);
 }
 
-/** Books a succeeded attempt; the money is already taken, so the balance check does not refuse it. */
-export function settle(tx: Parameters<Parameters<Db['transaction']>[0]>[0], attempt: Attempt, processor: 'test' | 'stripe') {
-  return settlePayment(
+/**
+ * Books a succeeded attempt; the money is already taken, so the balance check does not refuse it. A booking's deposit
+ * then confirms its booking in the same transaction (`booking`: only the report that booked the payment does).
+ */
+export async function settle(tx: Parameters<Parameters<Db['transaction']>[0]>[0], attempt: Attempt, processor: 'test' | 'stripe') {
+  const done = await settlePayment(
     tx,
     {
       organizationId: attempt.organizationId,
@@ -106,7 +123,13 @@ export function settle(tx: Parameters<Parameters<Db['transaction']>[0]>[0], atte
       attemptId: attempt.id,
       paymentLinkId: attempt.paymentLinkId,
       estimateId: attempt.estimateId,
+      appointmentId: attempt.appointmentId,
     },
     { refuseOverBalance: false },
   );
+  const booking =
+    attempt.appointmentId && !attempt.invoiceId && done.created
+      ? await confirmHeldBooking(tx, { organizationId: attempt.organizationId, appointmentId: attempt.appointmentId, paid: { depositCents: toCents(done.payment.amount) } })
+      : null;
+  return { ...done, booking };
 }

@@ -24,6 +24,8 @@ import { paymentOrganization } from './payment-organization';
 import { recordPayment } from './record-payment';
 import { startPayment } from './start-payment';
 import { handleStripeWebhook, WEBHOOK_BODY_LIMIT } from './stripe-webhook';
+import { appointmentMailDeps } from '../scheduling/appointment-mail-deps';
+import { heldBookingMail } from '../scheduling/appointment-mail';
 
 const read = access.require(['view_financials', 'manage_payments', 'process_payments'], { tenant: true });
 
@@ -34,6 +36,8 @@ const paymentListQuerySchema = listQuerySchema.extend({
 
 export function paymentsRoutes(app: ZodApp, deps: AppDeps) {
   const { db, config } = deps;
+  // A booking's deposit confirms the booking; its confirmation e-mail follows the commit (docs/rules/scheduling.md#holding-a-booking).
+  const bookingConfirmed = heldBookingMail(db, appointmentMailDeps(app, deps));
 
   app.get('/api/payments', {
     config: { access: read },
@@ -107,7 +111,7 @@ export function paymentsRoutes(app: ZodApp, deps: AppDeps) {
       body: confirmPaymentBodySchema,
       response: { 200: confirmPaymentResponseSchema },
     },
-    handler: async (req) => confirmPayment(db, config, req.body),
+    handler: async (req) => confirmPayment(db, config, req.body, bookingConfirmed),
   });
 
   // Stripe signs the exact bytes it sends, so these routes keep the body raw.
@@ -128,7 +132,7 @@ export function paymentsRoutes(app: ZodApp, deps: AppDeps) {
         response: webhookResponse,
       },
       handler: async (req) =>
-        handleStripeWebhook(db, config, { processorId: req.params.processorId }, raw(req.body), signatureOf(req.headers['stripe-signature'])),
+        handleStripeWebhook(db, config, { processorId: req.params.processorId }, raw(req.body), signatureOf(req.headers['stripe-signature']), bookingConfirmed),
     });
     scope.post('/api/webhooks/stripe', {
       config: { access: access.public({ csrf: false }) },
@@ -139,7 +143,7 @@ export function paymentsRoutes(app: ZodApp, deps: AppDeps) {
         response: webhookResponse,
       },
       handler: async (req) => {
-        const result = await handleStripeWebhook(db, config, 'legacy', raw(req.body), signatureOf(req.headers['stripe-signature']));
+        const result = await handleStripeWebhook(db, config, 'legacy', raw(req.body), signatureOf(req.headers['stripe-signature']), bookingConfirmed);
         // Said only for a genuine Stripe delivery (forged calls are refused above and would only flood the log).
         req.log.warn("Stripe event on the legacy URL /api/webhooks/stripe: point the webhook at the processor's own URL (Payment Processors screen)");
         return result;

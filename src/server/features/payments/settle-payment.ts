@@ -26,6 +26,8 @@ export interface PaymentToRecord {
   paymentLinkId?: number | null;
   /** A quote's deposit, held against the job until the quote becomes an invoice. */
   estimateId?: number | null;
+  /** An online booking's deposit, held against the customer (docs/rules/scheduling.md#holding-a-booking). */
+  appointmentId?: number | null;
 }
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -105,6 +107,7 @@ export async function settlePayment(
       processor: p.processor,
       status: 'completed',
       estimateId: p.estimateId ?? null,
+      appointmentId: p.appointmentId ?? null,
     })
     .onConflictDoNothing({ target: [payments.organizationId, payments.stripePaymentIntentId] })
     .returning();

@@ -23,10 +23,12 @@ export interface PaymentRequest {
   description: string | null;
   reference?: string | null;
   paymentType: PaymentType;
-  source: 'staff' | 'portal' | 'link' | 'quote';
+  source: 'staff' | 'portal' | 'link' | 'quote' | 'booking';
   paymentLinkId?: number | null;
   /** A quote's deposit (docs/rules/quote-approval.md#deposits). */
   estimateId?: number | null;
+  /** The deposit holding an online booking (docs/rules/scheduling.md#holding-a-booking): confirming it confirms the booking. */
+  appointmentId?: number | null;
 }
 
 export async function startPayment(db: DbOrTx, config: Config, req: PaymentRequest): Promise<PaymentIntentResponse> {
@@ -63,6 +65,7 @@ export async function startPayment(db: DbOrTx, config: Config, req: PaymentReque
             organizationId: String(req.organizationId),
             invoiceId: req.invoiceId ? String(req.invoiceId) : '',
             estimateId: req.estimateId ? String(req.estimateId) : '',
+            appointmentId: req.appointmentId ? String(req.appointmentId) : '',
             source: req.source,
             // Names the processor whose webhook secret signs this intent's events (the legacy webhook URL uses it).
             processorId: String(processor.processorId),
@@ -94,6 +97,7 @@ export async function startPayment(db: DbOrTx, config: Config, req: PaymentReque
     source: req.source,
     paymentLinkId: req.paymentLinkId ?? null,
     estimateId: req.estimateId ?? null,
+    appointmentId: req.appointmentId ?? null,
   });
 
   return {

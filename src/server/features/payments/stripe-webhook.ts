@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { paymentAttempts, processedWebhookEvents } from '../../db/schema/index';
 import { invalid, notFound } from '../../platform/errors';
 import { stripeWebhookSecret, type WebhookSecretLookup } from '../payment-processors/stripe-webhook-secret';
-import { settle } from './confirm-payment';
+import { settle, type OnBookingConfirmed } from './confirm-payment';
 import { recordStripeRefund, STRIPE_REFUND_EVENTS } from '../refunds/stripe-refund-event';
 
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -80,9 +80,13 @@ export async function handleStripeWebhook(
   target: WebhookTarget,
   payload: Buffer,
   signature: string | undefined,
+  onBookingConfirmed?: OnBookingConfirmed,
 ): Promise<{ received: true; duplicate: boolean }> {
   const { event, organizationId } = await verify(db, config, payload, signature, target);
-  return db.transaction(async (tx) => {
+  // A booking's deposit settled here confirms its booking like the browser's confirmation does; whichever of the two
+  // books the payment first reports it, so its e-mail goes out once (docs/rules/scheduling.md#holding-a-booking).
+  let booked: number | null = null;
+  const result = await db.transaction(async (tx) => {
     const [fresh] = await tx.insert(processedWebhookEvents).values({ eventId: event.id, processor: 'stripe' }).onConflictDoNothing().returning();
     if (!fresh) return { received: true as const, duplicate: true };
     if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
@@ -92,7 +96,10 @@ export async function handleStripeWebhook(
         .from(paymentAttempts)
         .where(and(eq(paymentAttempts.intentId, intent.id), eq(paymentAttempts.organizationId, organizationId)))
         .for('update');
-      if (attempt && event.type === 'payment_intent.succeeded') await settle(tx, attempt, 'stripe');
+      if (attempt && event.type === 'payment_intent.succeeded') {
+        const done = await settle(tx, attempt, 'stripe');
+        if (done.booking?.confirmed) booked = done.booking.appointmentId;
+      }
       if (attempt && event.type === 'payment_intent.payment_failed' && attempt.status !== 'succeeded') {
         await tx
           .update(paymentAttempts)
@@ -103,4 +110,6 @@ export async function handleStripeWebhook(
     if (STRIPE_REFUND_EVENTS.has(event.type)) await recordStripeRefund(tx, organizationId, event.data.object as Stripe.Refund);
     return { received: true as const, duplicate: false };
   });
+  if (booked !== null) onBookingConfirmed?.(booked);
+  return result;
 }

@@ -69,8 +69,10 @@ export async function refundPayment(db: Db, config: Config, ctx: RequestContext,
         status: 'pending',
         refundOfPaymentId: payment.id,
         idempotencyKey: req.idempotencyKey,
-        // A deposit's refund is the quote's too (docs/rules/quote-approval.md#deposits).
+        // A deposit's refund is the quote's too (docs/rules/quote-approval.md#deposits), or the booking's
+        // (docs/rules/scheduling.md#holding-a-booking).
         estimateId: payment.estimateId,
+        appointmentId: payment.appointmentId,
       })
       .returning();
     return { kind: 'new', refund: refund!, payment };

@@ -64,6 +64,7 @@ export async function recordStripeRefund(tx: DbOrTx, organizationId: number, r: 
       stripePaymentIntentId: r.id,
       refundOfPaymentId: payment.id,
       estimateId: payment.estimateId,
+      appointmentId: payment.appointmentId,
     })
     .onConflictDoNothing({ target: [payments.organizationId, payments.stripePaymentIntentId] })
     .returning();

@@ -7,8 +7,11 @@ export type ReminderSettingsRow = typeof reminderSettings.$inferSelect;
 /** Hours; used when an organization has no timing at all (docs/rules/scheduling.md#reminders: default timing 24). */
 export const FALLBACK_TIMING = 24;
 
-/** Statuses after which an appointment needs no reminder. */
-export const CANCELLED_STATUSES = ['cancelled', 'canceled'] as const;
+/**
+ * Statuses in which an appointment needs no reminder: cancelled, and an online booking still waiting for its deposit or
+ * card (reminded once confirmed, docs/rules/scheduling.md#holding-a-booking).
+ */
+export const CANCELLED_STATUSES = ['cancelled', 'canceled', 'pending_payment'] as const;
 const CANCELLED = new Set<string>(CANCELLED_STATUSES);
 
 export function isCancelledStatus(status: string): boolean {

@@ -15,6 +15,7 @@ import { freePerformers } from '../team/availability';
 import { sendAppointmentMail } from './appointment-mail';
 import { slotLockKeys, slotTakenAsConflict, type MailDeps } from './appointment-writes';
 import { bookingRefusal, type SettingsRow } from './booking-rules';
+import { releaseLapsedHolds } from './booking-holds';
 
 interface Found {
   appt: typeof appointments.$inferSelect;
@@ -129,6 +130,8 @@ export async function rescheduleByLink(db: Db, mail: MailDeps, token: string, bo
     if (newRefusal) throw invalid(newRefusal, [{ path: 'appointmentDate', message: newRefusal }]);
     const hold = { wall, duration: appt.duration, bufferBefore: appt.bufferBefore, bufferAfter: appt.bufferAfter };
     await tx.execute(sql`select count(pg_advisory_xact_lock(k.a, k.b)) from (${slotLockKeys(appt.organizationId, heldRange(hold))}) k`);
+    // A lapsed hold on the new time is shown free on the page: let it go (docs/rules/scheduling.md#holding-a-booking).
+    await releaseLapsedHolds(tx, appt.organizationId, heldRange(hold));
     const current = (await tx.select({ userId: appointmentAssignees.userId }).from(appointmentAssignees).where(and(eq(appointmentAssignees.organizationId, appt.organizationId), eq(appointmentAssignees.appointmentId, appt.id)))).map((r) => r.userId);
     const free = await freePerformers(tx, appt.organizationId, appt.serviceId, hold, undefined, appt.id);
     const stays = current.length > 0 && current.every((u) => free.includes(u)) ? current : null;

@@ -9,6 +9,8 @@ import { loadBusiness } from '../documents/document-parties';
 import { renderCustomerEmail, writeToButton } from '../documents/customer-email';
 import { buildIcs, uidHost } from './appointment-ics';
 import { issueAppointmentLink } from './appointment-link-token';
+import { heldBookingLine } from './booking-holds';
+import type { MailDeps } from './appointment-writes';
 import { addMinutes, describeWallClock, instantOf, normalize } from '../../platform/wall-clock';
 
 export type AppointmentMailKind = 'created' | 'updated' | 'cancelled';
@@ -65,6 +67,8 @@ export async function sendAppointmentMail(
   const what = row.serviceName ?? 'Appointment';
   const when = describeWallClock(wall);
   const pending = appt.status === 'pending';
+  // A booking held with a deposit or a card says what holds it (docs/rules/scheduling.md#holding-a-booking).
+  const held = kind === 'created' && appt.source === 'online' ? await heldBookingLine(db, appt) : null;
   const host = uidHost(deps.appUrl, deps.mailFrom);
   const contact = [row.orgPhone, row.orgEmail].filter(Boolean).join(' · ');
 
@@ -90,6 +94,7 @@ export async function sendAppointmentMail(
     `When: ${when} (${timeZone})`,
     `Duration: ${appt.duration} minutes`,
     ...(repeats ? [`Repeats: ${repeats}`] : []),
+    ...(held ? [`${held.label}: ${held.value}`] : []),
     ...calendarNote.flatMap((l) => ['', l]),
     ...(manageUrl ? ['', `Reschedule or cancel: ${manageUrl}`] : []),
     ...(contact ? ['', `Questions? Contact ${row.orgName}: ${contact}`] : []),
@@ -104,6 +109,7 @@ export async function sendAppointmentMail(
       { label: 'When', value: `${when} (${timeZone})`, strong: true },
       { label: 'Duration', value: `${appt.duration} minutes` },
       ...(repeats ? [{ label: 'Repeats', value: repeats }] : []),
+      ...(held ? [held] : []),
       ...(row.orgAddress?.trim() ? [{ label: 'Where', value: row.orgAddress.trim() }] : []),
     ],
     button: manageUrl ? { label: 'Reschedule or cancel', url: manageUrl } : writeToButton(business),
@@ -138,4 +144,13 @@ export async function sendAppointmentMail(
     secrets: manageUrl ? [manageUrl] : undefined,
     attachments: [{ filename: 'appointment.ics', content: Buffer.from(ics, 'utf8'), contentType: `text/calendar; method=${method}` }],
   });
+}
+
+/**
+ * What a payment or a card save calls once it has committed an online booking's confirmation (its deposit paid, its
+ * card on file): the customer's confirmation e-mail, with its calendar invitation, after the commit. Only the
+ * confirmation that moved the booking out of pending_payment calls it (booking-holds.ts), so it is sent once.
+ */
+export function heldBookingMail(db: DbOrTx, mail: MailDeps): (appointmentId: number) => void {
+  return (appointmentId) => mail.afterCommit.run(() => sendAppointmentMail(db, mail, appointmentId, 'created'));
 }

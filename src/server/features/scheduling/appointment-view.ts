@@ -3,6 +3,7 @@ import { and, asc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Assignee } from '../../../contracts/assignees';
 import type { Appointment } from '../../../contracts/scheduling';
 import { appointmentAssigneesSql } from '../team/assignees';
+import { appointmentHoldSql, holdView, type StoredHold } from './booking-holds';
 import type { DbOrTx } from '../../db/client';
 import { appointmentSeries, appointments, services } from '../../db/schema/index';
 import { describeRule } from '../../../contracts/repeat';
@@ -12,9 +13,15 @@ import { scopeFilter, tenantScope, tenantWhere } from '../../platform/tenancy';
 import { SCHEDULING_LIMITS } from '../../../contracts/scheduling';
 import { addDays, daysBetween, normalize } from '../../platform/wall-clock';
 
-const columns = { appt: appointments, serviceName: services.name, seriesRule: appointmentSeries.rule, assignees: appointmentAssigneesSql(appointments.organizationId, appointments.id) };
+const columns = {
+  appt: appointments,
+  serviceName: services.name,
+  seriesRule: appointmentSeries.rule,
+  assignees: appointmentAssigneesSql(appointments.organizationId, appointments.id),
+  hold: appointmentHoldSql(appointments.organizationId, appointments.id, appointments.source),
+};
 
-function toView(r: { appt: typeof appointments.$inferSelect; serviceName: string | null; seriesRule: string | null; assignees: Assignee[] }): Appointment {
+function toView(r: { appt: typeof appointments.$inferSelect; serviceName: string | null; seriesRule: string | null; assignees: Assignee[]; hold: StoredHold | null }): Appointment {
   const a = r.appt;
   return {
     id: a.id,
@@ -35,6 +42,7 @@ function toView(r: { appt: typeof appointments.$inferSelect; serviceName: string
     bufferBefore: a.bufferBefore,
     bufferAfter: a.bufferAfter,
     series: a.seriesId !== null && r.seriesRule !== null ? { id: a.seriesId, rule: r.seriesRule, summary: describeRule(r.seriesRule) } : null,
+    hold: holdView(r.hold, a),
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
   };

@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { customers, services, workOrders } from '../../db/schema/index';
 import { conflict, invalid, pgErrorCode } from '../../platform/errors';
 import type { AfterCommit } from './after-commit';
+import { releaseLapsedHolds } from './booking-holds';
 import { anyBusy, heldRange, type Hold } from '../team/assignees';
 import { addMinutes, instantOf } from '../../platform/wall-clock';
 
@@ -92,6 +93,8 @@ export interface SlotHold extends Hold {
 export async function guardSlot<T>(db: DbOrTx, hold: SlotHold, write: () => Promise<T>): Promise<T> {
   const range = heldRange(hold);
   await db.execute(sql`select count(pg_advisory_xact_lock(k.a, k.b)) from (${slotLockKeys(hold.organizationId, range)}) k`);
+  // A booking whose hold lapsed no longer holds its time (docs/rules/scheduling.md#holding-a-booking): let it go first.
+  await releaseLapsedHolds(db, hold.organizationId, range);
   if (await anyBusy(db, hold.organizationId, hold.userIds, range, hold.exceptId)) throw conflict(SCHEDULING_MESSAGES.slotTaken);
   return slotTakenAsConflict(write);
 }

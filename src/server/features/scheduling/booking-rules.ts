@@ -6,6 +6,7 @@ import { minutesOf, SCHEDULING_LIMITS, SCHEDULING_MESSAGES, WEEKDAYS, type Slot 
 import type { DbOrTx } from '../../db/client';
 import { invalid } from '../../platform/errors';
 import { appointments, scheduleSettings } from '../../db/schema/index';
+import { notLapsedHold } from './booking-holds';
 import { addDays, daysBetween, instantOf, label12h, normalize, todayIn, weekdayOf } from '../../platform/wall-clock';
 
 export type SettingsRow = typeof scheduleSettings.$inferSelect;
@@ -45,7 +46,7 @@ export function bookingRefusal(settings: SettingsRow, wall: string, duration: nu
   return null;
 }
 
-/** Non-cancelled appointments touching the calendar day (the previous day's late ones may run into it). */
+/** Non-cancelled appointments (lapsed holds left out) touching the calendar day (the previous day's late ones may run into it). */
 export async function busyTimes(db: DbOrTx, organizationId: number, date: string): Promise<{ appointmentDate: string; duration: number }[]> {
   return db
     .select({ appointmentDate: appointments.appointmentDate, duration: appointments.duration })
@@ -54,6 +55,8 @@ export async function busyTimes(db: DbOrTx, organizationId: number, date: string
       and(
         eq(appointments.organizationId, organizationId),
         ne(appointments.status, 'cancelled'),
+        // A lapsed hold is free time already (docs/rules/scheduling.md#holding-a-booking).
+        notLapsedHold,
         gt(appointments.appointmentDate, `${addDays(date, -1)}T00:00:00`),
         lt(appointments.appointmentDate, `${addDays(date, 1)}T00:00:00`),
       ),

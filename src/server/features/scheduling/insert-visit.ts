@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { scheduleReminders } from '../reminders/schedule-reminders';
 import { setAppointmentAssignees } from '../team/assignees';
 import { guardSlot } from './appointment-writes';
+import { attachServiceChecklists } from '../checklists/service-checklists';
 
 /** What every visit of a booking copies (a series keeps it for the visits it makes later). */
 export interface VisitTemplate {
@@ -50,5 +51,8 @@ export async function insertVisit(tx: DbOrTx, template: VisitTemplate, place: Vi
     return inserted;
   });
   await scheduleReminders(tx, row.id);
+  // A visit of a service on a job brings the service's checklists to the job (docs/rules/team.md#checklists): every
+  // staff-booked visit is written here (single, repeating, the dispatch board's), so this is the one place.
+  if (template.workOrderId && template.serviceId && place.status !== 'cancelled') await attachServiceChecklists(tx, organizationId, template.workOrderId, template.serviceId);
   return row.id;
 }

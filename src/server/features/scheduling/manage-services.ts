@@ -1,5 +1,6 @@
 // Services offered for booking: list, add, change, remove (scoped to the caller's organization), with who may
-// perform each one (docs/rules/team.md#who-performs-a-service).
+// perform each one (docs/rules/team.md#who-performs-a-service) and the checklists it brings to its jobs
+// (docs/rules/team.md#checklists).
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { SCHEDULING_DEFAULTS, type CreateServiceBody, type Service, type UpdateServiceBody } from '../../../contracts/scheduling';
 import type { Db, DbOrTx } from '../../db/client';
@@ -9,11 +10,12 @@ import { notFound } from '../../platform/errors';
 import { organizationForWrite, scopeFilter, tenantScope, tenantWhere } from '../../platform/tenancy';
 import { checkStaff } from '../team/staff';
 import { ensureOrganization } from './organization-scope';
+import { serviceTemplateIdsSql, setServiceTemplates } from '../checklists/service-checklists';
 
 const performerIdsSql = sql<number[]>`coalesce((select json_agg(${servicePerformers.userId} order by ${servicePerformers.userId}) from ${servicePerformers}
   where ${servicePerformers.organizationId} = ${services.organizationId} and ${servicePerformers.serviceId} = ${services.id}), '[]'::json)`;
 
-type ServiceRow = typeof services.$inferSelect & { performerIds: number[] };
+type ServiceRow = typeof services.$inferSelect & { performerIds: number[]; checklistTemplateIds: number[] };
 
 export function toServiceResponse(row: ServiceRow): Service {
   return {
@@ -27,17 +29,18 @@ export function toServiceResponse(row: ServiceRow): Service {
     bufferBefore: row.bufferBefore,
     bufferAfter: row.bufferAfter,
     performerIds: row.performerIds,
+    checklistTemplateIds: row.checklistTemplateIds,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
 async function selectServices(db: DbOrTx, where: ReturnType<typeof scopeFilter>): Promise<Service[]> {
   const rows = await db
-    .select({ service: services, performerIds: performerIdsSql })
+    .select({ service: services, performerIds: performerIdsSql, checklistTemplateIds: serviceTemplateIdsSql() })
     .from(services)
     .where(where)
     .orderBy(asc(services.name), asc(services.id));
-  return rows.map((r) => toServiceResponse({ ...r.service, performerIds: r.performerIds }));
+  return rows.map((r) => toServiceResponse({ ...r.service, performerIds: r.performerIds, checklistTemplateIds: r.checklistTemplateIds }));
 }
 
 export async function listServices(db: DbOrTx, ctx: RequestContext, organizationId?: number): Promise<Service[]> {
@@ -68,6 +71,7 @@ export async function createService(db: Db, ctx: RequestContext, body: CreateSer
       })
       .returning({ id: services.id });
     if (body.performerIds) await setPerformers(tx, organizationId, row.id, body.performerIds);
+    if (body.checklistTemplateIds) await setServiceTemplates(tx, organizationId, row.id, body.checklistTemplateIds);
     return row.id;
   });
   const [view] = await selectServices(db, eq(services.id, id));
@@ -76,7 +80,7 @@ export async function createService(db: Db, ctx: RequestContext, body: CreateSer
 
 export async function updateService(db: Db, ctx: RequestContext, id: number, body: UpdateServiceBody): Promise<Service> {
   // A service never moves between organizations.
-  const { organizationId: _ignored, performerIds, ...fields } = body;
+  const { organizationId: _ignored, performerIds, checklistTemplateIds, ...fields } = body;
   const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<typeof services.$inferInsert>;
   const scope = tenantWhere(tenantScope(ctx), services, eq(services.id, id));
   const found = await db.transaction(async (tx) => {
@@ -86,6 +90,7 @@ export async function updateService(db: Db, ctx: RequestContext, id: number, bod
         : await tx.select({ id: services.id, organizationId: services.organizationId }).from(services).where(scope).for('update').limit(1);
     if (!row) throw notFound('Service not found');
     if (performerIds) await setPerformers(tx, row.organizationId, row.id, performerIds);
+    if (checklistTemplateIds) await setServiceTemplates(tx, row.organizationId, row.id, checklistTemplateIds);
     return row;
   });
   const [view] = await selectServices(db, eq(services.id, found.id));

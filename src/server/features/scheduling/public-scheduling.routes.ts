@@ -14,6 +14,10 @@ import {
   scheduleKeyParamsSchema,
   slotSchema,
 } from '../../../contracts/scheduling';
+import { setupIntentResponseSchema } from '../../../contracts/customer-portal';
+import { paymentIntentResponseSchema } from '../../../contracts/payments';
+import { startBookingCardSetup, startBookingDeposit } from './start-hold';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { ZodApp } from '../../platform/app-deps';
 import { access } from '../../platform/context';
@@ -29,11 +33,11 @@ import { normalize } from '../../platform/wall-clock';
 
 const tags = ['public'];
 
-export function publicSchedulingRoutes(app: ZodApp, db: Db, mail: MailDeps) {
+export function publicSchedulingRoutes(app: ZodApp, db: Db, config: Config, mail: MailDeps) {
   app.get('/api/public/schedule-by-slug/:slug', {
     config: { access: access.public() },
     schema: { tags, summary: 'The booking page: organization contact, active services, public settings', params: scheduleKeyParamsSchema, response: { 200: publicScheduleSchema } },
-    handler: async (req) => publicSchedule(db, req.params.slug),
+    handler: async (req) => publicSchedule(db, config, req.params.slug),
   });
 
   app.get('/api/public/appointments-by-slug/:slug', {
@@ -75,8 +79,38 @@ export function publicSchedulingRoutes(app: ZodApp, db: Db, mail: MailDeps) {
 
   app.post('/api/public/schedule-by-slug/:slug/book', {
     config: { access: access.public(), clientLimit: CLIENT_LIMITS.booking },
-    schema: { tags, summary: 'Book online (409 when the time was taken meanwhile)', params: scheduleKeyParamsSchema, body: bookingBodySchema, response: { 201: bookingResultSchema } },
-    handler: async (req, reply) => reply.code(201).send(await bookAppointment(db, mail, req.params.slug, req.body)),
+    schema: {
+      tags,
+      summary: 'Book online (409 when the time was taken meanwhile); held for a deposit or a card when the organization asks for one (`hold`)',
+      params: scheduleKeyParamsSchema,
+      body: bookingBodySchema,
+      response: { 201: bookingResultSchema },
+    },
+    handler: async (req, reply) => reply.code(201).send(await bookAppointment(db, config, mail, req.params.slug, req.body)),
+  });
+
+  // Holding a booking (docs/rules/scheduling.md#holding-a-booking): the hold token the booking answered is the only
+  // credential; each call starts a payment or a card save, so they count with the other payment starts.
+  app.post('/api/public/bookings/:token/deposit-intent', {
+    config: { access: access.public(), clientLimit: CLIENT_LIMITS.paymentStart },
+    schema: {
+      tags,
+      summary: "Start paying the deposit that holds an online booking (409 once its hold has ended); confirmed like any payment intent, which confirms the booking",
+      params: appointmentLinkParamsSchema,
+      response: { 200: paymentIntentResponseSchema },
+    },
+    handler: async (req) => startBookingDeposit(db, config, req.params.token),
+  });
+
+  app.post('/api/public/bookings/:token/setup-intent', {
+    config: { access: access.public(), clientLimit: CLIENT_LIMITS.paymentStart },
+    schema: {
+      tags,
+      summary: "Start keeping a card on file to hold an online booking (409 once its hold has ended); confirmed like any card save, which confirms the booking",
+      params: appointmentLinkParamsSchema,
+      response: { 200: setupIntentResponseSchema },
+    },
+    handler: async (req) => startBookingCardSetup(db, config, req.params.token),
   });
 
   app.get('/api/public/appointments/:token', {

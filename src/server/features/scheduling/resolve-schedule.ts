@@ -8,6 +8,8 @@ import { publicStaffName } from '../../../contracts/team';
 import { performersOf } from '../team/availability';
 import { notFound } from '../../platform/errors';
 import type { SettingsRow } from './booking-rules';
+import type { Config } from '../../config';
+import { takesCardsOnline } from './booking-holds';
 
 const orgColumns = { id: organizations.id, name: organizations.name, slug: organizations.slug, industry: organizations.industry, logo: organizations.logo, phone: organizations.phone, email: organizations.email };
 type PublicOrg = { id: number; name: string; slug: string | null; industry: string | null; logo: string | null; phone: string | null; email: string | null };
@@ -58,8 +60,10 @@ export async function activeServices(db: DbOrTx, organizationId: number): Promis
 }
 
 /** What the booking page needs, and nothing internal (no token, no cancellation policy internals, no customers). */
-export async function publicSchedule(db: DbOrTx, key: string): Promise<PublicSchedule> {
+export async function publicSchedule(db: DbOrTx, config: Pick<Config, 'APP_SECRET'>, key: string): Promise<PublicSchedule> {
   const { org, settings } = await resolveSchedule(db, key);
+  // The page says what a booking will ask for: nothing when no card can be taken online now (booking-holds.ts holdFor).
+  const bookingHold = settings.bookingHold !== 'none' && (await takesCardsOnline(db, config, org.id)) ? settings.bookingHold : 'none';
   const days = Object.fromEntries(
     WEEKDAYS.flatMap((d) => {
       const s = settings as unknown as Record<string, unknown>;
@@ -79,6 +83,8 @@ export async function publicSchedule(db: DbOrTx, key: string): Promise<PublicSch
       advanceBookingDays: settings.advanceBookingDays,
       requirePhone: settings.requirePhone,
       allowStaffChoice: settings.allowStaffChoice,
+      bookingHold,
+      bookingDepositPercent: settings.bookingDepositPercent,
       ...days,
     } as PublicSchedule['settings'],
     staff: settings.allowStaffChoice ? await choosableStaff(db, org.id, offered.map((s) => s.id)) : [],

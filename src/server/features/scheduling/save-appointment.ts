@@ -1,6 +1,6 @@
 // Staff appointment writes: create, change, cancel. Each one re-plans the reminders and e-mails the customer.
 import { eq, sql } from 'drizzle-orm';
-import { SCHEDULING_DEFAULTS, SCHEDULING_MESSAGES, type Appointment, type CreateAppointmentBody, type UpdateAppointmentBody } from '../../../contracts/scheduling';
+import { HELD_STATUS, SCHEDULING_DEFAULTS, SCHEDULING_MESSAGES, type Appointment, type CreateAppointmentBody, type UpdateAppointmentBody } from '../../../contracts/scheduling';
 import type { Db } from '../../db/client';
 import { appointments } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
@@ -18,6 +18,9 @@ import { checkStaff } from '../team/staff';
 import { settingsOf } from './booking-rules';
 import { ensureOrganization } from './organization-scope';
 import { normalize } from '../../platform/wall-clock';
+import { attachServiceChecklists } from '../checklists/service-checklists';
+
+const HELD_STATUS_ONLY = 'Only an online booking waiting for its deposit or card has this status';
 
 async function timeZoneOf(db: Db | Parameters<Parameters<Db['transaction']>[0]>[0], organizationId: number): Promise<string> {
   return (await settingsOf(db, organizationId))?.timeZone ?? SCHEDULING_DEFAULTS.timeZone;
@@ -86,6 +89,9 @@ export async function updateAppointment(db: Db, mail: MailDeps, ctx: RequestCont
     if (timeChanged && wall !== currentWall) checkNotPast(wall, await timeZoneOf(tx, organizationId));
     const duration = body.duration ?? (service && service.id !== current.serviceId ? defaultDuration(service) : current.duration);
     const status = body.status ?? current.status;
+    // Only the booking page puts a booking on hold; staff may confirm or cancel one (docs/rules/scheduling.md#holding-a-booking).
+    if (status === HELD_STATUS && current.status !== HELD_STATUS) throw invalid(`status: ${HELD_STATUS_ONLY}`, [{ path: 'status', message: HELD_STATUS_ONLY }]);
+    const wasHeld = current.status === HELD_STATUS;
     const email = body.customerEmail === undefined ? current.customerEmail : body.customerEmail || customer?.email;
     if (!email) throw invalid(`customerEmail: ${SCHEDULING_MESSAGES.customerEmail}`, [{ path: 'customerEmail', message: SCHEDULING_MESSAGES.customerEmail }]);
 
@@ -100,6 +106,8 @@ export async function updateAppointment(db: Db, mail: MailDeps, ctx: RequestCont
       appointmentDate: wall,
       duration,
       status,
+      // Confirmed or cancelled by staff, a held booking no longer waits for its deposit or card.
+      ...(wasHeld && status !== HELD_STATUS ? { holdExpiresAt: null } : {}),
       ...buffers,
       customerEmail: email.toLowerCase(),
       ...(service ? { serviceId: service.id } : {}),
@@ -124,6 +132,12 @@ export async function updateAppointment(db: Db, mail: MailDeps, ctx: RequestCont
     if (occupies && (moved || peopleAdded)) await guardSlot(tx, { organizationId, wall, duration, ...buffers, userIds, exceptId: id }, write);
     else await slotTakenAsConflict(write);
     await scheduleReminders(tx, id);
+    // Linked to a job, or given another service, the visit brings its service's checklists (docs/rules/team.md#checklists).
+    const workOrderId = body.workOrderId !== undefined ? body.workOrderId : current.workOrderId;
+    const serviceId = service ? service.id : current.serviceId;
+    if (workOrderId && serviceId && status !== 'cancelled' && (workOrderId !== current.workOrderId || serviceId !== current.serviceId)) {
+      await attachServiceChecklists(tx, organizationId, workOrderId, serviceId);
+    }
     if (oldSeries || (current.seriesId === null && body.repeat)) {
       const [row] = await tx.select().from(appointments).where(eq(appointments.id, id));
       const template: VisitTemplate = {
@@ -142,6 +156,9 @@ export async function updateAppointment(db: Db, mail: MailDeps, ctx: RequestCont
       const visit = { id, wall, userIds, template, oldStart: normalize(current.occurrenceStart ?? current.appointmentDate) };
       await continueSeries(tx, oldSeries, visit, body.repeat);
     }
+    // The customer of a held booking has had no e-mail yet: none while it waits or when it is let go, and the first
+    // confirmation, with its calendar invitation, when staff confirm it.
+    if (wasHeld) return status === HELD_STATUS || status === 'cancelled' ? null : 'created';
     if (status === 'cancelled') return current.status === 'cancelled' ? null : 'cancelled';
     return 'updated';
   });
@@ -151,7 +168,8 @@ export async function updateAppointment(db: Db, mail: MailDeps, ctx: RequestCont
 
 /** DELETE cancels: the row stays (history, reminders' record) with status cancelled, and the slot frees up. */
 export async function cancelAppointment(db: Db, mail: MailDeps, ctx: RequestContext, id: number, applyTo: ApplyTo = 'this'): Promise<Appointment> {
-  const wasCancelled = await db.transaction(async (tx) => {
+  // Whether the customer is not to hear of it: cancelled already, or a held booking they were never confirmed.
+  const quiet = await db.transaction(async (tx) => {
     const scope = tenantWhere(tenantScope(ctx), appointments, eq(appointments.id, id));
     const [current] = await tx.select().from(appointments).where(scope).for('update').limit(1);
     if (!current) throw notFound('Appointment not found');
@@ -160,10 +178,10 @@ export async function cancelAppointment(db: Db, mail: MailDeps, ctx: RequestCont
       await cancelFollowing(tx, { ...current, seriesId: current.seriesId });
     }
     if (current.status === 'cancelled') return true;
-    await tx.update(appointments).set({ status: 'cancelled', calendarSequence: sql`${appointments.calendarSequence} + 1` }).where(eq(appointments.id, id));
+    await tx.update(appointments).set({ status: 'cancelled', holdExpiresAt: null, calendarSequence: sql`${appointments.calendarSequence} + 1` }).where(eq(appointments.id, id));
     await scheduleReminders(tx, id);
-    return false;
+    return current.status === HELD_STATUS;
   });
-  if (!wasCancelled) await mailQuietly(db, mail, id, 'cancelled');
+  if (!quiet) await mailQuietly(db, mail, id, 'cancelled');
   return appointmentView(db, id);
 }

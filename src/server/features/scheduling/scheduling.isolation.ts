@@ -228,4 +228,12 @@ export const isolationCases: Record<string, IsolationCase> = {
   'GET /api/public/appointments/:token': { kind: 'public', why: 'the one appointment whose e-mailed link holds the unguessable token (appointment-links.test.ts)' },
   'POST /api/public/appointments/:token/cancel': { kind: 'public', why: 'cancels only the appointment its token names (appointment-links.test.ts)' },
   'POST /api/public/appointments/:token/reschedule': { kind: 'public', why: 'moves only the appointment its token names (appointment-links.test.ts)' },
+  'POST /api/public/bookings/:token/deposit-intent': {
+    kind: 'public',
+    why: "starts the deposit of only the held booking its unguessable hold token names; any other token is 404 (booking-hold.test.ts)",
+  },
+  'POST /api/public/bookings/:token/setup-intent': {
+    kind: 'public',
+    why: "starts saving a card for only the held booking its unguessable hold token names, to that booking's customer (booking-hold.test.ts)",
+  },
 };

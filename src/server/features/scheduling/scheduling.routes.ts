@@ -75,12 +75,12 @@ export function schedulingRoutes(app: ZodApp, deps: AppDeps) {
   app.post('/api/schedule-settings', {
     config: { access: write },
     schema: { tags, summary: 'Set up online booking (makes the public scheduleToken)', body: scheduleSettingsBodySchema, response: { 201: scheduleSettingsSchema } },
-    handler: async (req, reply) => reply.code(201).send(await createScheduleSettings(db, requireCtx(req), req.body)),
+    handler: async (req, reply) => reply.code(201).send(await createScheduleSettings(db, deps.config, requireCtx(req), req.body)),
   });
   app.put('/api/schedule-settings/:id', {
     config: { access: write },
-    schema: { tags, summary: 'Change booking settings', params: schedulingIdParamsSchema, body: scheduleSettingsBodySchema, response: { 200: scheduleSettingsSchema } },
-    handler: async (req) => updateScheduleSettings(db, requireCtx(req), req.params.id, req.body),
+    schema: { tags, summary: 'Change booking settings (a deposit or card to hold online bookings needs online card payments: 400 otherwise)', params: schedulingIdParamsSchema, body: scheduleSettingsBodySchema, response: { 200: scheduleSettingsSchema } },
+    handler: async (req) => updateScheduleSettings(db, deps.config, requireCtx(req), req.params.id, req.body),
   });
 
   // ---- Reminder settings
@@ -133,5 +133,5 @@ export function schedulingRoutes(app: ZodApp, deps: AppDeps) {
     handler: async (req) => cancelAppointment(db, mail, requireCtx(req), req.params.id, req.query.applyTo),
   });
 
-  publicSchedulingRoutes(app, db, mail);
+  publicSchedulingRoutes(app, db, deps.config, mail);
 }

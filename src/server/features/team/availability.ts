@@ -2,9 +2,9 @@
 // staff member when it names none), inside their own hours when they have them, not on time off, and not holding
 // any of the time the booking would hold with its buffers.
 import { and, asc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import { minutesOf } from '../../../contracts/scheduling';
+import { HELD_STATUS, minutesOf } from '../../../contracts/scheduling';
 import type { DbOrTx } from '../../db/client';
-import { appointmentAssignees, servicePerformers, staffProfiles, staffTimeOff, users, type DayHours } from '../../db/schema/index';
+import { appointmentAssignees, appointments, servicePerformers, staffProfiles, staffTimeOff, users, type DayHours } from '../../db/schema/index';
 import { addDays, addMinutes, normalize, weekdayOf } from '../../platform/wall-clock';
 import { heldRange, type Hold } from './assignees';
 import { isStaffOf } from './staff';
@@ -60,6 +60,10 @@ export async function commitments(db: DbOrTx, organizationId: number, userIds: r
       .from(appointmentAssignees)
       .where(and(eq(appointmentAssignees.organizationId, organizationId), eq(appointmentAssignees.active, true), inArray(appointmentAssignees.userId, ids), lt(appointmentAssignees.startsAt, to), gt(appointmentAssignees.endsAt, from),
           exceptAppointmentId ? ne(appointmentAssignees.appointmentId, exceptAppointmentId) : undefined,
+          // An online booking whose deposit or card did not come in time holds nothing, even before anything cancels
+          // it: the slots offer its time at once, and a booking of it lets it go first (docs/rules/scheduling.md#holding-a-booking).
+          sql`not exists (select 1 from ${appointments} where ${appointments.organizationId} = ${appointmentAssignees.organizationId}
+            and ${appointments.id} = ${appointmentAssignees.appointmentId} and ${appointments.status} = ${HELD_STATUS} and ${appointments.holdExpiresAt} <= now())`,
         ),
       ),
     db

@@ -1,8 +1,8 @@
 // A staff member's private calendar feed (docs/rules/team.md#calendar-feed): an iCalendar file of the appointments
 // they are on, at an address with a random token that calendar apps poll. The token is kept hashed, shown once,
 // and revoked or replaced by its owner; a refresh shows changes.
-import { and, asc, eq, gte, lt, ne, sql } from 'drizzle-orm';
-import { SCHEDULING_DEFAULTS } from '../../../contracts/scheduling';
+import { and, asc, eq, gte, lt, notInArray, sql } from 'drizzle-orm';
+import { HELD_STATUS, SCHEDULING_DEFAULTS } from '../../../contracts/scheduling';
 import type { CalendarFeed } from '../../../contracts/team';
 import type { Db } from '../../db/client';
 import { appointmentAssignees, appointments, customers, organizations, scheduleSettings, services, staffProfiles, users } from '../../db/schema/index';
@@ -96,7 +96,8 @@ export async function calendarFeedText(db: Db, token: string, deps: { appUrl: st
       and(
         eq(appointmentAssignees.organizationId, owner.organizationId),
         eq(appointmentAssignees.userId, owner.userId),
-        ne(appointments.status, 'cancelled'),
+        // A booking still waiting for its deposit or card is not in anyone's calendar yet (docs/rules/scheduling.md#holding-a-booking).
+        notInArray(appointments.status, ['cancelled', HELD_STATUS]),
         gte(appointments.appointmentDate, `${addDays(today, -DAYS_BACK)}T00:00:00`),
         lt(appointments.appointmentDate, `${addDays(today, DAYS_AHEAD)}T00:00:00`),
       ),

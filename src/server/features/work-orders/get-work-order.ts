@@ -6,8 +6,9 @@ import type { RequestContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { tenantScope, tenantWhere } from '../../platform/tenancy';
 import { toWorkOrders, workOrderColumns, workOrderCustomerJoin } from './work-order-view';
+import { jobChecklists } from '../checklists/checklist-view';
 
-/** One work order of the caller's organization with its line items; another organization's is a 404. */
+/** One work order of the caller's organization with its line items and checklists; another organization's is a 404. */
 export async function getWorkOrder(db: DbOrTx, ctx: RequestContext, id: number): Promise<WorkOrder> {
   const rows = await db
     .select(workOrderColumns)
@@ -17,5 +18,6 @@ export async function getWorkOrder(db: DbOrTx, ctx: RequestContext, id: number):
     .limit(1);
   if (rows.length === 0) throw notFound('Work order not found');
   const [wo] = toWorkOrders(rows);
-  return wo;
+  // One job carries its checklists; the list does not (docs/rules/team.md#checklists).
+  return { ...wo, checklists: await jobChecklists(db, wo.organizationId, wo.id) };
 }

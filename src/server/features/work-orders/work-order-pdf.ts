@@ -5,11 +5,13 @@ import { formatMoney } from '../../../contracts/money';
 import { recordWord } from '../../../contracts/vocabulary';
 import type { WorkOrder } from '../../../contracts/work-orders';
 import { renderDocumentPdf, type PdfDocumentModel } from '../../adapters/pdf/document-pdf';
+import type { ObjectStore } from '../../adapters/file-store/file-store';
 import type { DbOrTx } from '../../db/client';
 import type { RequestContext } from '../../platform/context';
 import { businessLines, customerLines, formatQuantity, loadBusiness, loadDocumentCustomer, loadLogo, type Business, type DocumentCustomer } from '../documents/document-parties';
 import { pdfFileName } from '../documents/invoice-pdf';
 import { getWorkOrder } from './get-work-order';
+import { checklistPdfBlocks } from '../checklists/checklist-pdf';
 
 export function workOrderPdfModel(wo: WorkOrder, business: Business, logo: Buffer | null, customer: DocumentCustomer | null): PdfDocumentModel {
   // The organization's word for a job ("SERVICE JOB", "PROCEDURE"; docs/customer-emails.md, Vocabulary).
@@ -43,10 +45,11 @@ export function workOrderPdfModel(wo: WorkOrder, business: Business, logo: Buffe
 }
 
 /** The caller's job as { fileName, pdf }; another organization's is a 404. */
-export async function renderWorkOrderPdf(db: DbOrTx, ctx: RequestContext, id: number): Promise<{ fileName: string; pdf: Buffer }> {
+export async function renderWorkOrderPdf(db: DbOrTx, store: ObjectStore | null, ctx: RequestContext, id: number): Promise<{ fileName: string; pdf: Buffer }> {
   const wo = await getWorkOrder(db, ctx, id);
   const business = await loadBusiness(db, wo.organizationId);
-  const [logo, customer] = await Promise.all([loadLogo(db, business), loadDocumentCustomer(db, wo.organizationId, wo.customerId)]);
-  const pdf = await renderDocumentPdf(workOrderPdfModel(wo, business, logo, customer));
+  const [logo, customer, checklists] = await Promise.all([loadLogo(db, business), loadDocumentCustomer(db, wo.organizationId, wo.customerId), checklistPdfBlocks(db, store, wo, wo.checklists ?? [])]);
+  // The checklists filled in on site print before the customer's sign-off (docs/rules/team.md#checklists).
+  const pdf = await renderDocumentPdf({ ...workOrderPdfModel(wo, business, logo, customer), checklists });
   return { fileName: pdfFileName('work-order', wo.orderNumber), pdf };
 }

@@ -77,7 +77,7 @@ export function workOrdersRoutes(app: ZodApp, deps: AppDeps) {
     config: { access: access.require(READ, { tenant: true }), answers: 'application/pdf' },
     schema: { tags: ['work-orders'], summary: 'The job sheet as a PDF download (work-order-WO-00001.pdf), with the customer sign-off once signed', params: idParamsSchema },
     handler: async (req, reply) => {
-      const { fileName, pdf } = await renderWorkOrderPdf(db, requireCtx(req), req.params.id);
+      const { fileName, pdf } = await renderWorkOrderPdf(db, deps.objectStore, requireCtx(req), req.params.id);
       return sendPdf(reply, fileName, pdf);
     },
   });

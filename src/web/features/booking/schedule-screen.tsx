@@ -88,7 +88,10 @@ export function ScheduleScreen() {
             </div>
             <div>
               <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Book Online</h1>
-              <p className="mt-1 text-muted-foreground">Book with {schedule.data.organization.name} in four quick steps.</p>
+              <p className="mt-1 text-muted-foreground">
+                {/* A deposit or a card to hold the booking adds a payment step (docs/rules/scheduling.md#holding-a-booking). */}
+                Book with {schedule.data.organization.name} in {schedule.data.settings.bookingHold === 'none' ? 'four' : 'a few'} quick steps.
+              </p>
             </div>
             <BookingWizard slug={slug} schedule={schedule.data} initialServiceId={initialServiceId} homeHref={homeHref} />
           </div>

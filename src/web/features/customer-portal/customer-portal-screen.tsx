@@ -17,6 +17,7 @@ import { CreditNotesList } from '@/features/customer-portal/components/credit-no
 import { QuotesList } from '@/features/customer-portal/components/quotes-list';
 import { AccountInfo } from '@/features/customer-portal/components/account-info';
 import { InvoicesList } from '@/features/customer-portal/components/invoices-list';
+import { JobPhotos } from '@/features/customer-portal/components/job-photos';
 import { PaymentHistory } from '@/features/customer-portal/components/payment-history';
 import { PortalMessage } from '@/features/customer-portal/components/portal-message';
 import { SavedMethods } from '@/features/customer-portal/components/saved-methods';
@@ -146,6 +147,7 @@ function PortalContent({ data, access }: { data: PortalResponse; access: PortalA
       <SummaryCards summary={data.summary} />
       <QuotesList quotes={data.quotes} word={data.quotesLabel} />
       <InvoicesList invoices={data.invoices} downloadingId={downloadingId} onDownload={download} onPay={data.canPay ? setPaying : undefined} />
+      <JobPhotos attachments={data.jobAttachments} access={access} />
       <CreditNotesList notes={data.creditNotes} downloadingId={downloadingNoteId} onDownload={downloadNote} />
       <SavedMethods
         methods={data.paymentMethods}

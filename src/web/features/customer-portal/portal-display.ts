@@ -1,23 +1,10 @@
 // Display rules of the portal's lists.
-import { statusLabel } from '@contracts/format';
+import { cardBrandLabel, statusLabel } from '@contracts/format';
 import type { PortalInvoice } from '@contracts/customer-portal';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@contracts/payments';
 
-const BRANDS: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-  card: 'Card',
-};
-
-export function brandLabel(brand: string | null | undefined): string {
-  if (!brand) return 'Card';
-  return BRANDS[brand.toLowerCase()] ?? statusLabel(brand);
-}
+/** The brand in words; one table for the portal, the booking page and the server's e-mails (contracts/format.ts). */
+export const brandLabel = cardBrandLabel;
 
 /** MM/YYYY, or '-' when the processor did not say. */
 export function expiryLabel(month: number | null | undefined, year: number | null | undefined): string {

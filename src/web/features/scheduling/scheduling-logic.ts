@@ -136,13 +136,30 @@ export function freeSlots(date: string, slots: string[], busy: readonly HeldTime
  * The appointments that hold the time of someone in `people`: not cancelled, not the edited one (`exceptId`), and
  * with one of them assigned. Nobody chosen holds nobody's time (docs/rules/team.md#no-double-booking), so then none.
  */
-export function busyFor<A extends HeldTime & { id: number; status: string; assignees: readonly { id: number }[] }>(
+export function busyFor<A extends HeldTime & { id: number; status: string; assignees: readonly { id: number }[]; hold?: { expiresAt: string | null } | null }>(
   appointments: readonly A[],
   people: readonly number[],
   exceptId?: number | null,
+  now: number = Date.now(),
 ): A[] {
   if (people.length === 0) return [];
-  return appointments.filter((a) => a.status !== 'cancelled' && a.id !== exceptId && a.assignees.some((p) => people.includes(p.id)));
+  return appointments.filter((a) => a.status !== 'cancelled' && !holdLapsed(a, now) && a.id !== exceptId && a.assignees.some((p) => people.includes(p.id)));
+}
+
+/** An online booking waiting for its deposit or card (docs/rules/scheduling.md#holding-a-booking); HELD_STATUS in the contracts. */
+export const HELD_STATUS = 'pending_payment';
+
+type HoldOf = { status: string; hold?: { kind: 'deposit' | 'card'; expiresAt: string | null } | null };
+
+/** A waiting booking past its hold holds nothing: its time is free before the job cancels it. */
+export function holdLapsed(a: { status: string; hold?: { expiresAt: string | null } | null }, now: number = Date.now()): boolean {
+  return a.status === HELD_STATUS && !!a.hold?.expiresAt && Date.parse(a.hold.expiresAt) <= now;
+}
+
+/** The calendar's status words: a booking still waiting reads "Awaiting deposit" or "Awaiting card". */
+export function appointmentStatusLabel(a: HoldOf, words: (status: string) => string): string {
+  if (a.status !== HELD_STATUS) return words(a.status);
+  return a.hold?.kind === 'card' ? 'Awaiting card' : 'Awaiting deposit';
 }
 
 /** "Alex Admin, Morgan Manager", or "Unassigned". */

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { Appointment, Service } from '@contracts/scheduling';
+import type { ChecklistTemplate } from '@contracts/checklists';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { PageHeader } from '@/components/page-header';
@@ -22,16 +23,25 @@ const AppointmentDialog = lazy(() => import('@/features/scheduling/components/ap
 const ServiceDialog = lazy(() => import('@/features/scheduling/components/service-dialog').then((m) => ({ default: m.ServiceDialog })));
 const SettingsDialog = lazy(() => import('@/features/scheduling/components/settings-dialog').then((m) => ({ default: m.SettingsDialog })));
 const RemindersTab = lazy(() => import('@/features/scheduling/components/reminders-tab').then((m) => ({ default: m.RemindersTab })));
+// Checklist templates (docs/rules/team.md#checklists): the tab and its dialog load when opened.
+const ChecklistsTab = lazy(() => import('@/features/scheduling/components/checklists-tab').then((m) => ({ default: m.ChecklistsTab })));
+const ChecklistTemplateDialog = lazy(() => import('@/features/scheduling/components/checklist-template-dialog').then((m) => ({ default: m.ChecklistTemplateDialog })));
 
-type Tab = 'appointments' | 'services' | 'reminders' | 'settings';
+type Tab = 'appointments' | 'services' | 'checklists' | 'reminders' | 'settings';
 const TABS: { value: Tab; label: string }[] = [
   { value: 'appointments', label: 'Appointments' },
   { value: 'services', label: 'Services' },
+  { value: 'checklists', label: 'Checklists' },
   { value: 'reminders', label: 'Reminders' },
   { value: 'settings', label: 'Settings' },
 ];
 
-type Editing = { kind: 'appointment'; appointment: Appointment | null } | { kind: 'service'; service: Service | null } | { kind: 'settings' } | null;
+type Editing =
+  | { kind: 'appointment'; appointment: Appointment | null }
+  | { kind: 'service'; service: Service | null }
+  | { kind: 'checklist'; template: ChecklistTemplate | null }
+  | { kind: 'settings' }
+  | null;
 
 export function SchedulingScreen() {
   const { user } = useCurrentUser();
@@ -134,6 +144,11 @@ function SchedulingContent({ canManage, picker }: { canManage: boolean; picker: 
             onMigrate={onMigrate}
           />
         )}
+        {tab === 'checklists' && (
+          <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+            <ChecklistsTab canManage={canManage} onAdd={() => setEditing({ kind: 'checklist', template: null })} onEdit={(template) => setEditing({ kind: 'checklist', template })} />
+          </Suspense>
+        )}
         {tab === 'reminders' && (
           <Suspense fallback={<Skeleton className="h-64 w-full" />}>
             <RemindersTab canManage={canManage} />
@@ -156,6 +171,7 @@ function SchedulingContent({ canManage, picker }: { canManage: boolean; picker: 
           />
         )}
         {editing?.kind === 'service' && <ServiceDialog service={editing.service} onClose={() => setEditing(null)} />}
+        {editing?.kind === 'checklist' && <ChecklistTemplateDialog template={editing.template} onClose={() => setEditing(null)} />}
         {editing?.kind === 'settings' && <SettingsDialog settings={settings.data ?? null} onClose={() => setEditing(null)} />}
       </Suspense>
     </div>

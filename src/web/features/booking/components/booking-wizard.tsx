@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, ArrowRight, CalendarCheck, Loader2 } from 'lucide-react';
 import type { PublicSchedule, PublicService } from '@contracts/scheduling';
-import { SCHEDULING_MESSAGES } from '@contracts/scheduling';
+import { bookingDepositCents, SCHEDULING_MESSAGES } from '@contracts/scheduling';
 import { isApiError } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { Button } from '@/components/ui/button';
@@ -18,12 +18,25 @@ import { BookingSummary } from '@/features/booking/components/booking-summary';
 import { DateTimeStep } from '@/features/booking/components/date-time-step';
 import { DetailsStep } from '@/features/booking/components/details-step';
 import { ServiceStep } from '@/features/booking/components/service-step';
-import { BOOKING_STEPS, StepIndicator } from '@/features/booking/components/step-indicator';
+import { BOOKING_STEPS, HELD_BOOKING_STEPS, StepIndicator } from '@/features/booking/components/step-indicator';
+import { PaymentStep, type HoldGiven } from '@/features/booking/components/payment-step';
 
 const SERVICE = 0;
 const DATE_TIME = 1;
 const DETAILS = 2;
-const CONFIRMATION = 3;
+/** Only when the organization holds bookings with a deposit or a card (docs/rules/scheduling.md#holding-a-booking). */
+const PAYMENT = 3;
+
+/**
+ * Whether booking the service (before one is chosen: any of them) asks for a deposit or a card, as the page's settings
+ * say: a deposit only on a service it comes to something on. The server decides in the end: its answer's `hold` leads
+ * to the payment step.
+ */
+function asksHold(settings: PublicSchedule['settings'], service: PublicService | null, services: readonly PublicService[]): boolean {
+  if (settings.bookingHold === 'card') return true;
+  if (settings.bookingHold !== 'deposit') return false;
+  return (service ? [service] : services).some((s) => bookingDepositCents(s.price, settings.bookingDepositPercent) > 0);
+}
 
 interface BookingWizardProps {
   slug: string;
@@ -46,6 +59,9 @@ export function BookingWizard({ slug, schedule, initialServiceId, homeHref }: Bo
   const [details, setDetails] = useState<BookingDetails>(EMPTY_DETAILS);
   const [errors, setErrors] = useState<BookingErrors>({});
   const [result, setResult] = useState<BookingResult | null>(null);
+  /** When the held booking's answer arrived, and what then held it (the deposit paid, the card saved). */
+  const [heldAt, setHeldAt] = useState(0);
+  const [given, setGiven] = useState<HoldGiven | null>(null);
   const book = useBookAppointment(slug);
   const heading = useRef<HTMLHeadingElement>(null);
   // "Today" is the organization's, wherever the visitor is (docs/rules/scheduling.md#wall-clock-time).
@@ -106,7 +122,14 @@ export function BookingWizard({ slug, schedule, initialServiceId, homeHref }: Bo
       {
         onSuccess: (booked) => {
           setResult(booked);
-          setStep(CONFIRMATION);
+          setGiven(null);
+          if (booked.hold) {
+            // Held for its deposit or card: the payment step next, the confirmation once paid.
+            setHeldAt(Date.now());
+            setStep(PAYMENT);
+            return;
+          }
+          setStep(BOOKING_STEPS.length - 1);
           toast({ title: 'Appointment booked successfully!', description: "You'll receive a confirmation email shortly." });
         },
         onError: (error) => {
@@ -125,8 +148,24 @@ export function BookingWizard({ slug, schedule, initialServiceId, homeHref }: Bo
     );
   };
 
+  const paid = (what: HoldGiven) => {
+    setGiven(what);
+    setStep(HELD_BOOKING_STEPS.length - 1);
+    toast({ title: 'Appointment booked successfully!', description: "You'll receive a confirmation email shortly." });
+  };
+
+  /** From the payment step: another time (this booking's hold lapses by itself). */
+  const startOver = () => {
+    setResult(null);
+    setGiven(null);
+    setTime(null);
+    setNotice(null);
+    setStep(DATE_TIME);
+  };
+
   const reset = () => {
     setResult(null);
+    setGiven(null);
     setTime(null);
     setDate(null);
     setNotice(null);
@@ -135,17 +174,23 @@ export function BookingWizard({ slug, schedule, initialServiceId, homeHref }: Bo
     setStep(services.length === 1 ? DATE_TIME : SERVICE);
   };
 
+  // A booking made is held or not as the server answered; before that, as the settings say for the service.
+  const held = result ? Boolean(result.hold) : asksHold(settings, service, services);
+  const steps = held ? HELD_BOOKING_STEPS : BOOKING_STEPS;
+  const CONFIRMATION = steps.length - 1;
+
+  const confirmedStatus = result?.hold ? result.hold.confirmedStatus : result?.status;
   const canContinue = step === SERVICE ? service !== null : step === DATE_TIME ? Boolean(date && time) : true;
 
   return (
     <Card className="overflow-hidden">
       <CardContent className="space-y-6 p-4 sm:p-6">
-        <StepIndicator current={step} />
+        <StepIndicator current={step} steps={steps} />
         <h2 ref={heading} tabIndex={-1} className="sr-only">
-          Step {step + 1} of {BOOKING_STEPS.length}: {BOOKING_STEPS[step]}
+          Step {step + 1} of {steps.length}: {steps[step]}
         </h2>
 
-        {step === SERVICE && <ServiceStep services={services} selectedId={service?.id ?? null} onSelect={chooseService} />}
+        {step === SERVICE && <ServiceStep services={services} selectedId={service?.id ?? null} onSelect={chooseService} hold={settings} />}
         {step === DATE_TIME && service && (
           <DateTimeStep
             slug={slug}
@@ -175,21 +220,35 @@ export function BookingWizard({ slug, schedule, initialServiceId, homeHref }: Bo
             onSubmit={submit}
           />
         )}
+        {step === PAYMENT && held && service && date && time && result?.hold && (
+          <PaymentStep
+            hold={result.hold}
+            heldAt={heldAt}
+            summary={<BookingSummary service={service} date={date} time={time} timeZone={settings.timeZone} staffName={staffName} />}
+            onDone={paid}
+            onStartOver={startOver}
+          />
+        )}
         {step === CONFIRMATION && service && date && time && result && (
           <div className="flex flex-col items-center gap-4 py-4 text-center">
             <span className="flex size-14 items-center justify-center rounded-full bg-primary/10 text-primary">
               <CalendarCheck className="size-7" aria-hidden />
             </span>
             <div>
-              <h3 className="text-xl font-semibold">{result.status === 'pending' ? 'Booking request received' : 'Your appointment is booked'}</h3>
+              <h3 className="text-xl font-semibold">{confirmedStatus === 'pending' ? 'Booking request received' : 'Your appointment is booked'}</h3>
               <p className="mt-1 text-sm text-muted-foreground">
-                {result.status === 'pending'
+                {confirmedStatus === 'pending'
                   ? `We'll confirm your appointment soon and send the details to ${details.customerEmail.trim()}.`
                   : `A confirmation email is on its way to ${details.customerEmail.trim()}.`}
               </p>
             </div>
-            <div className="w-full max-w-md text-left">
+            <div className="w-full max-w-md space-y-2 text-left">
               <BookingSummary service={service} date={date} time={time} timeZone={settings.timeZone} staffName={staffName} />
+              {given && (
+                <p className="rounded-xl border bg-muted/40 px-4 py-3 text-sm" data-testid="booking-hold-given">
+                  <span className="font-semibold">{given.label}:</span> {given.value}
+                </p>
+              )}
             </div>
             <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
               <Button type="button" variant="outline" onClick={reset}>
@@ -202,7 +261,8 @@ export function BookingWizard({ slug, schedule, initialServiceId, homeHref }: Bo
           </div>
         )}
 
-        {step !== CONFIRMATION && (
+        {/* The payment step has its own way on and back: the booking is made by then. */}
+        {step !== CONFIRMATION && step !== (held ? PAYMENT : -1) && (
           <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:justify-between">
             {step > SERVICE && (
               <Button type="button" variant="outline" disabled={book.isPending} onClick={() => setStep((s) => s - 1)}>
@@ -215,7 +275,7 @@ export function BookingWizard({ slug, schedule, initialServiceId, homeHref }: Bo
               // that pressed Continue finishes as a submit of the details form.
               <Button key="confirm" type="submit" form="booking-details" disabled={book.isPending} className="sm:ml-auto">
                 {book.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <CalendarCheck aria-hidden />}
-                {book.isPending ? 'Booking...' : 'Confirm Booking'}
+                {book.isPending ? 'Booking...' : held ? 'Continue to payment' : 'Confirm Booking'}
               </Button>
             ) : (
               <Button key="continue" type="button" disabled={!canContinue} onClick={() => setStep((s) => s + 1)} className="sm:ml-auto">

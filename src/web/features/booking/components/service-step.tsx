@@ -1,6 +1,6 @@
 import { Check, Clock } from 'lucide-react';
-import type { PublicService } from '@contracts/scheduling';
-import { formatMoney } from '@contracts/money';
+import { bookingDepositCents, type PublicSchedule, type PublicService } from '@contracts/scheduling';
+import { formatMoney, fromCents } from '@contracts/money';
 import { cn } from '@/lib/utils';
 import { durationLabel } from '@/lib/time-labels';
 
@@ -8,9 +8,19 @@ interface ServiceStepProps {
   services: PublicService[];
   selectedId: number | null;
   onSelect: (service: PublicService) => void;
+  /** What the organization asks to hold a booking (docs/rules/scheduling.md#holding-a-booking). */
+  hold: Pick<PublicSchedule['settings'], 'bookingHold' | 'bookingDepositPercent'>;
 }
 
-export function ServiceStep({ services, selectedId, onSelect }: ServiceStepProps) {
+/** "Deposit $20.00 to book" (a free service asks none), or "Card on file to book". */
+function holdNote(service: PublicService, hold: ServiceStepProps['hold']): string | null {
+  if (hold.bookingHold === 'card') return 'Card on file to book';
+  if (hold.bookingHold !== 'deposit') return null;
+  const cents = bookingDepositCents(service.price, hold.bookingDepositPercent);
+  return cents > 0 ? `Deposit ${formatMoney(fromCents(cents))} to book` : null;
+}
+
+export function ServiceStep({ services, selectedId, onSelect, hold }: ServiceStepProps) {
   if (services.length === 0) {
     return (
       <div className="rounded-xl border border-dashed py-12 text-center">
@@ -25,6 +35,7 @@ export function ServiceStep({ services, selectedId, onSelect }: ServiceStepProps
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         {services.map((service) => {
           const selected = service.id === selectedId;
+          const note = holdNote(service, hold);
           return (
             <button
               key={service.id}
@@ -48,6 +59,11 @@ export function ServiceStep({ services, selectedId, onSelect }: ServiceStepProps
                 </span>
                 <span className="font-semibold">{formatMoney(service.price)}</span>
               </span>
+              {note && (
+                <span className="self-end rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900 ring-1 ring-amber-200" data-testid="service-hold-note">
+                  {note}
+                </span>
+              )}
             </button>
           );
         })}

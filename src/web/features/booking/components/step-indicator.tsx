@@ -2,14 +2,16 @@ import { Check } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
 export const BOOKING_STEPS = ['Service', 'Date & Time', 'Details', 'Confirmation'] as const;
+/** With a deposit or a card to hold the booking, a payment step comes before the confirmation (docs/rules/scheduling.md#holding-a-booking). */
+export const HELD_BOOKING_STEPS = ['Service', 'Date & Time', 'Details', 'Payment', 'Confirmation'] as const;
 
 /** Completed steps carry a check (docs/rules/scheduling.md#booking-wizard). */
-export function StepIndicator({ current }: { current: number }) {
+export function StepIndicator({ current, steps = BOOKING_STEPS }: { current: number; steps?: readonly string[] }) {
   return (
     <nav aria-label="Booking progress">
       <ol className="flex items-start">
-        {BOOKING_STEPS.map((label, i) => {
-          const done = i < current || (i === BOOKING_STEPS.length - 1 && current === i);
+        {steps.map((label, i) => {
+          const done = i < current || (i === steps.length - 1 && current === i);
           const active = i === current;
           return (
             <li key={label} className="flex flex-1 flex-col items-center gap-1.5 text-center" aria-current={active ? 'step' : undefined}>
@@ -23,7 +25,7 @@ export function StepIndicator({ current }: { current: number }) {
                 >
                   {done ? <Check className="size-4" aria-hidden /> : i + 1}
                 </span>
-                <span className={cn('h-0.5 flex-1', i === BOOKING_STEPS.length - 1 ? 'invisible' : i < current ? 'bg-primary' : 'bg-border')} aria-hidden />
+                <span className={cn('h-0.5 flex-1', i === steps.length - 1 ? 'invisible' : i < current ? 'bg-primary' : 'bg-border')} aria-hidden />
               </div>
               {/* Whole words: the step keeps the width of its longest word rather than breaking "Confirmation". */}
               <span className={cn('text-xs leading-tight [overflow-wrap:normal] sm:text-sm', active ? 'font-semibold text-foreground' : 'text-muted-foreground')}>

@@ -5,9 +5,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   PORTAL_TOKEN_HEADER,
   portalAccessSearch,
-  type ConfirmSetupBody,
   type PortalResponse,
-  type SavedPaymentMethod,
   type SetupIntentResponse,
 } from '@contracts/customer-portal';
 import type { PaymentIntentResponse } from '@contracts/payments';
@@ -65,8 +63,14 @@ export function setAutoPay(access: PortalAccess, customerId: number, enabled: bo
   return api.put<{ autoPayEnabled: boolean }>(`/api/customers/${customerId}/auto-pay`, { enabled }, { headers: tokenHeaders(access) });
 }
 
-export function confirmCardSetup(body: ConfirmSetupBody): Promise<SavedPaymentMethod> {
-  return api.post<SavedPaymentMethod>('/api/setup-intents/confirm', body);
+/** A shared job photo's (or file's) address on one of the customer's invoices (docs/rules/team.md#photos-and-files). */
+export function portalAttachmentPath(access: PortalAccess, invoiceId: number, attachmentId: number, variant: 'file' | 'thumbnail'): string {
+  return `/api/portal/invoices/${invoiceId}/attachments/${attachmentId}/${variant}${previewSearch(access)}`;
+}
+
+/** The headers a portal file is read with: a link's token travels in one, never in the address. */
+export function portalFileHeaders(access: PortalAccess): Record<string, string> | undefined {
+  return tokenHeaders(access);
 }
 
 /** Saves the invoice's PDF as invoice-{number}.pdf (the server's Content-Disposition name). */

@@ -27,6 +27,7 @@ import { useInvoice } from '@/features/invoices/api/get-invoice';
 import { useUpdateInvoice } from '@/features/invoices/api/update-invoice';
 import { InvoiceCreditNotes } from '@/features/invoices/components/invoice-credit-notes';
 import { InvoiceOrigin } from '@/features/invoices/components/invoice-origin';
+import { InvoiceJobPhotos } from '@/features/invoices/components/invoice-job-photos';
 import { InvoicePaymentPlan, mayHavePlan } from '@/features/invoices/components/invoice-payment-plan';
 import { InvoiceReminders, mayHaveReminders } from '@/features/invoices/components/invoice-reminders';
 import { useInvoiceActions } from '@/features/invoices/components/use-invoice-actions';
@@ -328,6 +329,8 @@ function InvoiceFormBody({ invoice, onDone }: { invoice: Invoice | null; onDone:
         </DocumentTotals>
 
         {invoice && <InvoiceOrigin invoice={invoice} />}
+
+        {invoice?.workOrderId ? <InvoiceJobPhotos workOrderId={invoice.workOrderId} /> : null}
 
         {invoice && mayHavePlan(invoice.status) && <InvoicePaymentPlan invoiceId={invoice.id} />}
 

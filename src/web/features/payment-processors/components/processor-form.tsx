@@ -22,7 +22,7 @@ import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, For
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { StripeWebhookUrl } from '@/features/payment-processors/components/stripe-webhook-url';
-import { ToggleSwitch } from '@/features/payment-processors/components/toggle-switch';
+import { Switch } from '@/components/ui/switch';
 import { issueField, processorFormValues, processorRequestBody, type ProcessorFormValues } from '@/features/payment-processors/processor-form-values';
 import { CAPABILITY_OPTIONS, CONFIG_FIELDS, FEE_OPTIONS, FEE_STEP, isMaskedValue, PROCESSOR_TYPE_OPTIONS, SECRET_MASK } from '@/features/payment-processors/processor-options';
 
@@ -132,7 +132,7 @@ export function ProcessorForm({ processor, organizationId, isPending, submitLabe
                   <FormDescription className="text-xs">Takes this organization&apos;s payments; the other processors are deactivated.</FormDescription>
                 </div>
                 <FormControl>
-                  <ToggleSwitch checked={field.value} onCheckedChange={field.onChange} onBlur={field.onBlur} ref={field.ref} name={field.name} />
+                  <Switch size="sm" checked={field.value} onCheckedChange={field.onChange} onBlur={field.onBlur} ref={field.ref} name={field.name} />
                 </FormControl>
               </FormItem>
             )}
@@ -147,7 +147,7 @@ export function ProcessorForm({ processor, organizationId, isPending, submitLabe
                   <FormDescription className="text-xs">Uses the processor&apos;s test environment: no real money moves.</FormDescription>
                 </div>
                 <FormControl>
-                  <ToggleSwitch checked={field.value} onCheckedChange={field.onChange} onBlur={field.onBlur} ref={field.ref} name={field.name} />
+                  <Switch size="sm" checked={field.value} onCheckedChange={field.onChange} onBlur={field.onBlur} ref={field.ref} name={field.name} />
                 </FormControl>
               </FormItem>
             )}

@@ -5,7 +5,9 @@ import { useEffect, useMemo, useRef, useState, type ComponentProps, type ReactNo
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { APPOINTMENT_STATUSES, SCHEDULING_DEFAULTS, SCHEDULING_MESSAGES, type Appointment, type CreateAppointmentBody, type Service, type UpdateAppointmentBody } from '@contracts/scheduling';
+import { Link } from 'react-router';
+import { APPOINTMENT_STATUSES, SCHEDULING_DEFAULTS, SCHEDULING_MESSAGES, type Appointment, type AppointmentHold, type CreateAppointmentBody, type Service, type UpdateAppointmentBody } from '@contracts/scheduling';
+import { formatMoney } from '@contracts/money';
 import { APPLY_TO, REPEAT_LIMITS, REPEAT_MESSAGES, type ApplyTo, type Series } from '@contracts/repeat';
 import { statusLabel } from '@contracts/format';
 import { errorMessage, isApiError } from '@/lib/api-client';
@@ -22,7 +24,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { useAppointments, useCancelAppointment, useSaveAppointment } from '@/features/scheduling/api/scheduling-api';
 import { useOrganizationScope } from '@/features/scheduling/api/organization-scope';
-import { addDays, busyFor, freeSlots, slotsForDate, splitWallClock, timeLabel, wallClockNow, type DayHours } from '@/features/scheduling/scheduling-logic';
+import { addDays, appointmentStatusLabel, busyFor, freeSlots, HELD_STATUS, slotsForDate, splitWallClock, timeLabel, wallClockNow, type DayHours } from '@/features/scheduling/scheduling-logic';
 import { fieldIssues } from '@/features/scheduling/server-issues';
 import { fieldsFromRule, NO_REPEAT, repeatFromFields, repeatOptions } from '@/lib/repeat-choice';
 
@@ -260,6 +262,8 @@ export function AppointmentDialog({ appointment, defaultDate, services, hours, t
                         <FormLabel>Status</FormLabel>
                         <FormControl>
                           <NativeSelect {...field}>
+                            {/* A held online booking keeps its status until confirmed or cancelled; staff never set it. */}
+                            {appointment.status === HELD_STATUS && <option value={HELD_STATUS}>{appointmentStatusLabel(appointment, statusLabel)}</option>}
                             {APPOINTMENT_STATUSES.map((s) => (
                               <option key={s} value={s}>
                                 {statusLabel(s)}
@@ -273,6 +277,7 @@ export function AppointmentDialog({ appointment, defaultDate, services, hours, t
                   />
                 )}
               </div>
+              {appointment?.hold && <HoldPanel appointment={appointment} hold={appointment.hold} timeZone={timeZone} />}
               <StaffPickerField
                 control={form.control}
                 name="assigneeIds"
@@ -332,7 +337,9 @@ export function AppointmentDialog({ appointment, defaultDate, services, hours, t
           description={
             confirmCancel === 'following'
               ? `Cancel this visit for ${appointment.customerName || appointment.customerEmail} and every later one (${series?.summary ?? ''})? The visits before it stay. The customer is e-mailed that this visit was cancelled.`
-              : `Cancel ${appointment.customerName || appointment.customerEmail}'s appointment? The customer is e-mailed that it was cancelled.`
+              : appointment.status === HELD_STATUS
+                ? `Cancel ${appointment.customerName || appointment.customerEmail}'s booking? It is still waiting for the customer online; its time is freed and nobody is e-mailed.`
+                : `Cancel ${appointment.customerName || appointment.customerEmail}'s appointment? The customer is e-mailed that it was cancelled.`
           }
           onConfirm={() =>
             cancel.mutateAsync({ id: appointment.id, applyTo: confirmCancel }).then(
@@ -350,6 +357,43 @@ export function AppointmentDialog({ appointment, defaultDate, services, hours, t
         />
       )}
     </>
+  );
+}
+
+/**
+ * What holds an online booking (docs/rules/scheduling.md#holding-a-booking): still waiting (until when), the deposit
+ * paid with its payment, or the card kept on file. Times in the organization's zone.
+ */
+function HoldPanel({ appointment, hold, timeZone }: { appointment: Appointment; hold: AppointmentHold; timeZone: string }) {
+  const at = (iso: string, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', { ...options, timeZone }).format(new Date(iso));
+  const waiting = appointment.status === HELD_STATUS;
+  const paid = hold.depositPaid !== null;
+  if (!waiting && !paid && !hold.card) return null;
+  return (
+    <div className="grid gap-1 rounded-md border border-amber-200 bg-amber-50/60 p-3 text-sm" data-testid="appointment-hold-panel">
+      {waiting && (
+        <p className="font-medium">
+          {appointmentStatusLabel(appointment, statusLabel)}
+          {hold.expiresAt && <span className="font-normal text-muted-foreground"> · held until {at(hold.expiresAt, { hour: 'numeric', minute: '2-digit' })}</span>}
+        </p>
+      )}
+      {waiting && <p className="text-xs text-muted-foreground">The customer is paying online. Confirm it here if they paid another way, or cancel it to free the time.</p>}
+      {paid && (
+        <p>
+          <span className="font-medium">Deposit paid {formatMoney(hold.depositPaid)}</span>
+          {hold.depositReceivedAt && <span className="text-muted-foreground"> on {at(hold.depositReceivedAt, { month: 'short', day: 'numeric', year: 'numeric' })}</span>}
+          {hold.depositPaymentId !== null && (
+            <>
+              {' · '}
+              <Link to="/payments" className="text-primary underline-offset-4 hover:underline">
+                Payment #{hold.depositPaymentId}
+              </Link>
+            </>
+          )}
+        </p>
+      )}
+      {hold.card && <p>Card on file: {hold.card}</p>}
+    </div>
   );
 }
 

@@ -8,7 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { assigneesLabel, dayName, durationLabel, shortDate, splitWallClock, timeLabel, weekRangeLabel } from '@/features/scheduling/scheduling-logic';
+import { appointmentStatusLabel, assigneesLabel, dayName, durationLabel, HELD_STATUS, priceLabel, shortDate, splitWallClock, timeLabel, weekRangeLabel } from '@/features/scheduling/scheduling-logic';
 
 interface AppointmentsTabProps {
   days: string[];
@@ -126,8 +126,17 @@ function AppointmentItem({ appointment: a, canManage, onEdit }: { appointment: A
         {a.assignees.length > 0 && <span className="sr-only">Assigned to </span>}
         {assigneesLabel(a.assignees)}
       </div>
-      <Badge variant={a.status === 'confirmed' ? 'default' : 'secondary'} className="mt-1">
-        {statusLabel(a.status)}
+      {/* A held online booking (docs/rules/scheduling.md#holding-a-booking): what holds it, or what it is still waiting for. */}
+      {a.hold && a.status !== HELD_STATUS && (a.hold.depositPaid !== null || a.hold.card) && (
+        <div className="mt-1 text-xs break-words text-muted-foreground" data-testid="appointment-hold">
+          {a.hold.depositPaid !== null ? `Deposit paid ${priceLabel(a.hold.depositPaid)}` : `Card on file: ${a.hold.card}`}
+        </div>
+      )}
+      <Badge
+        variant={a.status === 'confirmed' ? 'default' : a.status === HELD_STATUS ? 'outline' : 'secondary'}
+        className={cn('mt-1', a.status === HELD_STATUS && 'border-amber-300 bg-amber-50 text-amber-900')}
+      >
+        {appointmentStatusLabel(a, statusLabel)}
       </Badge>
     </li>
   );

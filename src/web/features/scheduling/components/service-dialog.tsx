@@ -1,5 +1,6 @@
 // Add / edit a service (loaded when first opened); the contract's schema gives the documented messages (docs/rules/scheduling.md#services),
-// with who performs it and its buffers (docs/rules/team.md#buffers, #who-performs-a-service).
+// with who performs it and its buffers (docs/rules/team.md#buffers, #who-performs-a-service) and the checklists it brings
+// to its jobs (docs/rules/team.md#checklists).
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -8,6 +9,7 @@ import { TEAM_LIMITS } from '@contracts/assignees';
 import { errorMessage } from '@/lib/api-client';
 import { heldAs, textField } from '@/lib/form-fields';
 import { useTeam } from '@/lib/team';
+import { useChecklistTemplates } from '@/lib/checklist-templates';
 import { StaffPickerField } from '@/components/staff-picker';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -31,11 +33,12 @@ const schema = serviceFieldsSchema.omit({ organizationId: true }).extend({
   bufferBefore: textField(z.preprocess(wholeNumber, serviceFieldsSchema.shape.bufferBefore.unwrap())),
   bufferAfter: textField(z.preprocess(wholeNumber, serviceFieldsSchema.shape.bufferAfter.unwrap())),
   performerIds: heldAs<number[]>()(serviceFieldsSchema.shape.performerIds.unwrap()),
+  checklistTemplateIds: heldAs<number[]>()(serviceFieldsSchema.shape.checklistTemplateIds.unwrap()),
 });
 /** What the fields hold: text for the numbers, the schema's input. */
 type FormValues = z.input<typeof schema>;
 const resolver = zodResolver(schema);
-const FIELDS = ['name', 'description', 'duration', 'price', 'isActive', 'bufferBefore', 'bufferAfter', 'performerIds'] as const;
+const FIELDS = ['name', 'description', 'duration', 'price', 'isActive', 'bufferBefore', 'bufferAfter', 'performerIds', 'checklistTemplateIds'] as const;
 
 export function ServiceDialog({ service, onClose }: { service: Service | null; onClose: () => void }) {
   const isEdit = service !== null;
@@ -50,10 +53,14 @@ export function ServiceDialog({ service, onClose }: { service: Service | null; o
       bufferBefore: String(service?.bufferBefore ?? 0),
       bufferAfter: String(service?.bufferAfter ?? 0),
       performerIds: service?.performerIds ?? [],
+      checklistTemplateIds: service?.checklistTemplateIds ?? [],
     },
   });
   const save = useSaveService();
-  const team = useTeam(useOrganizationScope());
+  const organizationId = useOrganizationScope();
+  const team = useTeam(organizationId);
+  // Active templates are offered; archived ones are never on a service (archiving takes them off).
+  const checklists = (useChecklistTemplates(organizationId).data ?? []).filter((t) => t.isActive);
   // A performer who has since left the team stays listed, so they can be taken off.
   const staff = [...(team.data ?? []), ...(service?.performerIds ?? []).filter((id) => team.data && !team.data.some((m) => m.id === id)).map((id) => ({ id, name: `Former team member (#${id})` }))];
 
@@ -157,6 +164,14 @@ export function ServiceDialog({ service, onClose }: { service: Service | null; o
               staff={staff}
               emptyText="Anyone bookable on the team"
               hint="Only these people are offered for it online."
+            />
+            <StaffPickerField
+              control={form.control}
+              name="checklistTemplateIds"
+              label="Checklists"
+              staff={checklists}
+              emptyText={checklists.length ? 'No checklist for its jobs' : 'No checklists yet: add them on the Checklists tab'}
+              hint="Put on every job a visit of this service is booked for."
             />
             <div className="grid items-start gap-x-4 gap-y-2 sm:grid-cols-2" data-testid="service-buffers">
               {bufferField('bufferBefore', 'Buffer before (minutes)')}

@@ -78,6 +78,11 @@ export function SettingsTab({ settings, isPending, error, canManage, onEdit }: S
               <Item term="Auto confirm bookings" value={settings.autoConfirm ? 'Yes' : 'No'} />
               <Item term="Allow cancellation" value={settings.allowCancellation ? 'Yes' : 'No'} />
               <Item term="Customers choose a person" value={settings.allowStaffChoice ? 'Yes' : 'No'} />
+              {/* docs/rules/scheduling.md#holding-a-booking */}
+              <Item
+                term="To hold an online booking"
+                value={settings.bookingHold === 'deposit' ? `A ${settings.bookingDepositPercent}% deposit` : settings.bookingHold === 'card' ? 'A card on file' : 'Nothing'}
+              />
             </dl>
             <div>
               <h3 className="mb-2 text-sm font-medium">Booking hours</h3>

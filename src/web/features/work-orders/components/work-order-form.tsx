@@ -44,6 +44,8 @@ import { StaffPickerField } from '@/components/staff-picker';
 import { useTeam } from '@/lib/team';
 import { crewNames, NO_CREW } from '@/features/work-orders/lib/crew';
 import { SignOffSection } from '@/features/work-orders/components/sign-off-section';
+import { AttachmentsSection } from '@/features/work-orders/components/attachments-section';
+import { ChecklistsSection } from '@/features/work-orders/components/checklists-section';
 import { JobVisitsSection } from '@/features/work-orders/components/job-visits-section';
 
 const resolver = zodResolver(workOrderFormSchema);
@@ -348,6 +350,10 @@ function WorkOrderFormBody({ workOrder, onDone }: { workOrder: WorkOrder | null;
         </div>
 
         {workOrder && <JobVisitsSection workOrder={workOrder} word={word.lower} canSchedule={can('manage_appointments') && can('assign_work_orders')} />}
+
+        {workOrder && <ChecklistsSection workOrder={workOrder} />}
+
+        {workOrder && <AttachmentsSection workOrder={workOrder} word={word.lower} />}
 
         {workOrder && <SignOffSection workOrder={workOrder} word={word.lower} canTake={can('manage_work_orders') || workOrder.assignees.some((a) => a.id === user?.id)} onSigned={onDone} />}
 

@@ -5,8 +5,8 @@ import { useForm } from 'react-hook-form';
 import { loadStripe } from '@stripe/stripe-js';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { Label } from '@/components/ui/label';
-import { confirmCardSetup } from '../api/portal-api';
-import { reportSetupFailure, SetupActions, type SetupFormProps } from './add-payment-method-dialog';
+import { confirmCardSetup } from '@/lib/confirm-card-setup';
+import { reportSetupFailure, SetupActions, type SetupFormProps } from './save-card-with-setup';
 
 export function StripeSetupForm(props: SetupFormProps) {
   const stripePromise = useMemo(() => loadStripe(props.setup.publishableKey ?? ''), [props.setup.publishableKey]);
@@ -17,7 +17,7 @@ export function StripeSetupForm(props: SetupFormProps) {
   );
 }
 
-function StripeCardFields({ setup, onSaved, onCancel }: SetupFormProps) {
+function StripeCardFields({ setup, onSaved, onCancel, saveLabel }: SetupFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   // Stripe's card Element holds the card; the form has no fields of ours, react-hook-form only runs the submit.
@@ -55,7 +55,7 @@ function StripeCardFields({ setup, onSaved, onCancel }: SetupFormProps) {
           {error}
         </p>
       )}
-      <SetupActions pending={form.formState.isSubmitting || !stripe} onCancel={onCancel} />
+      <SetupActions pending={form.formState.isSubmitting || !stripe} onCancel={onCancel} saveLabel={saveLabel} />
     </form>
   );
 }

@@ -1,0 +1,102 @@
+// A job's checklists (docs/rules/team.md#checklists): add, remove, answer, complete, reopen. Each answer puts the
+// changed checklist into the job's cached detail, so the dialog shows it at once without fetching the job again.
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ChecklistAnswerInput, WorkOrderChecklist } from '@contracts/checklists';
+import type { WorkOrder } from '@contracts/work-orders';
+import { api, ApiError, type ApiErrorBody } from '@/lib/api-client';
+import { getImpersonationToken } from '@/lib/impersonation-token';
+import { workOrderQueryOptions } from '@/features/work-orders/api/get-work-order';
+
+type Change = { put: WorkOrderChecklist } | { removed: number };
+
+function applyToJob(queryClient: QueryClient, workOrderId: number, change: Change) {
+  queryClient.setQueryData<WorkOrder>(workOrderQueryOptions(workOrderId).queryKey, (job) => {
+    if (!job) return job;
+    const list = job.checklists ?? [];
+    if ('removed' in change) return { ...job, checklists: list.filter((c) => c.id !== change.removed) };
+    const at = list.findIndex((c) => c.id === change.put.id);
+    return { ...job, checklists: at < 0 ? [...list, change.put] : list.map((c) => (c.id === change.put.id ? change.put : c)) };
+  });
+}
+
+const base = (workOrderId: number) => `/api/work-orders/${workOrderId}/checklists`;
+
+export function useAttachChecklist(workOrderId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (templateId: number) => api.post<WorkOrderChecklist>(base(workOrderId), { templateId }),
+    onSuccess: (checklist) => applyToJob(queryClient, workOrderId, { put: checklist }),
+  });
+}
+
+export function useRemoveChecklist(workOrderId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (checklistId: number) => api.delete<null>(`${base(workOrderId)}/${checklistId}`),
+    onSuccess: (_, checklistId) => applyToJob(queryClient, workOrderId, { removed: checklistId }),
+  });
+}
+
+/** Saves the answers sent (null clears one); the others stay as they are. */
+export function useSaveChecklistAnswers(workOrderId: number, checklistId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (answers: Record<string, ChecklistAnswerInput>) => api.put<WorkOrderChecklist>(`${base(workOrderId)}/${checklistId}/answers`, { answers }),
+    onSuccess: (checklist) => applyToJob(queryClient, workOrderId, { put: checklist }),
+  });
+}
+
+export function useChecklistAction(workOrderId: number, checklistId: number, action: 'complete' | 'reopen') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<WorkOrderChecklist>(`${base(workOrderId)}/${checklistId}/${action}`, {}),
+    onSuccess: (checklist) => applyToJob(queryClient, workOrderId, { put: checklist }),
+  });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A photo taken for a checklist item joins the job's photos: POST /api/work-orders/{id}/attachments as multipart in the
+ * field `file` (the browser sets the boundary; the CSRF rule accepts multipart). Answers the attachment's id.
+ */
+async function uploadJobPhoto(workOrderId: number, file: File): Promise<{ id: number }> {
+  const form = new FormData();
+  form.append('file', file, file.name || 'photo.jpg');
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getImpersonationToken();
+  if (token) headers['x-impersonation-token'] = token;
+  const response = await fetch(`/api/work-orders/${workOrderId}/attachments`, { method: 'POST', body: form, headers, credentials: 'include' });
+  const text = await response.text();
+  const parsed = parseJson(text);
+  if (!response.ok) {
+    const body = parsed && typeof parsed === 'object' ? (parsed as ApiErrorBody) : null;
+    throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, body);
+  }
+  return parsed as { id: number };
+}
+
+/**
+ * Uploads a checklist's photo and answers the item with it (`answer`); then the job's queries, its photos among them,
+ * are fetched again (after the answer, so the refetched job already has it).
+ */
+export function useUploadChecklistPhoto(workOrderId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ file, answer }: { file: File; answer: (attachmentId: number) => Promise<void> }) => {
+      const attachment = await uploadJobPhoto(workOrderId, file);
+      await answer(attachment.id);
+      return attachment;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['work-orders'] }),
+  });
+}
+
+/** The small picture of a job's photo (the attachments' thumbnail route). */
+export const jobPhotoThumbnailUrl = (workOrderId: number, attachmentId: number) => `/api/work-orders/${workOrderId}/attachments/${attachmentId}/thumbnail`;
