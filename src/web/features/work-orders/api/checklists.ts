@@ -9,8 +9,12 @@ import { workOrderQueryOptions } from '@/features/work-orders/api/get-work-order
 
 type Change = { put: WorkOrderChecklist } | { removed: number };
 
-function applyToJob(queryClient: QueryClient, workOrderId: number, change: Change) {
-  queryClient.setQueryData<WorkOrder>(workOrderQueryOptions(workOrderId).queryKey, (job) => {
+async function applyToJob(queryClient: QueryClient, workOrderId: number, change: Change) {
+  const { queryKey } = workOrderQueryOptions(workOrderId);
+  // A fetch of the job still under way (a photo's upload refetches it) was read before this change: it must not land
+  // after it and put the checklist back as it was.
+  await queryClient.cancelQueries({ queryKey, exact: true });
+  queryClient.setQueryData<WorkOrder>(queryKey, (job) => {
     if (!job) return job;
     const list = job.checklists ?? [];
     if ('removed' in change) return { ...job, checklists: list.filter((c) => c.id !== change.removed) };
