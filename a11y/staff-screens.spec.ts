@@ -159,6 +159,9 @@ describe('organization screens (admin, desktop)', () => {
     await settle(page);
     await scanDialogFrom(s, page, 'scheduling: Add Service dialog', page.getByRole('button', { name: 'Add Service' }));
     await scanDialogFrom(s, page, 'scheduling: Edit Service dialog', page.getByRole('button', { name: 'Edit Service' }).first());
+    await tabs.getByRole('tab', { name: 'Checklists' }).click();
+    await settle(page);
+    await scanDialogFrom(s, page, 'scheduling: Add Checklist dialog', page.getByRole('button', { name: 'Add Checklist' }));
     await tabs.getByRole('tab', { name: 'Settings' }).click();
     await settle(page);
     await scanDialogFrom(s, page, 'scheduling: settings dialog', page.getByRole('button', { name: /^(Update Settings|Setup Scheduling)$/ }));
@@ -187,7 +190,7 @@ describe('organization screens (admin, desktop)', () => {
     s.expectClean();
   });
 
-  it("my day, and a job's customer sign-off dialog", async () => {
+  it("my day, and a job's dialog with its sections, the Schedule visit and customer sign-off dialogs", async () => {
     const s = createScanner();
     await scanScreen(s, page, '/my-day');
     const customers = await apiJson<{ id: number }[]>(page, '/api/customers?limit=1');
@@ -195,6 +198,10 @@ describe('organization screens (admin, desktop)', () => {
     expect(job.status()).toBe(201);
     await visit(page, `/work-orders?open=${((await job.json()) as { id: number }).id}`);
     await page.getByTestId('sign-off-section').waitFor();
+    // The job's own dialog with its Visits, Checklists, Photos and files and sign-off sections, and scheduling a visit.
+    await page.getByTestId('job-visits-section').getByText('No visits on the calendar').waitFor();
+    await s.scanDialog(page, 'work orders: a job with its visits, checklists, photos and sign-off');
+    await scanDialogFrom(s, page, 'work orders: Schedule visit dialog', page.getByRole('button', { name: 'Schedule visit' }));
     await openAndScanDialog(s, page, 'work orders: Customer sign-off dialog', page.getByRole('button', { name: 'Get customer signature' }));
     await page.getByTestId('sign-off-dialog').getByRole('button', { name: 'Accept and sign' }).click();
     await page.getByTestId('sign-off-dialog').getByText('Please sign in the box').waitFor();
