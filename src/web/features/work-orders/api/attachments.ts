@@ -29,14 +29,17 @@ export interface UploadVariables {
   onProgress?: (fraction: number) => void;
 }
 
+/** POST /api/work-orders/{id}/attachments: one file in the multipart field `file` (a checklist's photo goes the same way). */
+export function uploadAttachment(workOrderId: number, file: File, onProgress?: (fraction: number) => void): Promise<WorkOrderAttachment> {
+  const form = new FormData();
+  form.append(ATTACHMENT_LIMITS.field, file, file.name || 'photo.jpg');
+  return uploadForm<WorkOrderAttachment>(`/api/work-orders/${workOrderId}/attachments`, form, onProgress);
+}
+
 export function useUploadAttachment(workOrderId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, onProgress }: UploadVariables) => {
-      const form = new FormData();
-      form.append(ATTACHMENT_LIMITS.field, file, file.name || 'photo.jpg');
-      return uploadForm<WorkOrderAttachment>(`/api/work-orders/${workOrderId}/attachments`, form, onProgress);
-    },
+    mutationFn: ({ file, onProgress }: UploadVariables) => uploadAttachment(workOrderId, file, onProgress),
     // A lost connection is not retried: the person sees the failure and taps again (a photo is megabytes).
     retry: false,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: attachmentKeys.list(workOrderId) }),

@@ -3,8 +3,8 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ChecklistAnswerInput, WorkOrderChecklist } from '@contracts/checklists';
 import type { WorkOrder } from '@contracts/work-orders';
-import { api, ApiError, type ApiErrorBody } from '@/lib/api-client';
-import { getImpersonationToken } from '@/lib/impersonation-token';
+import { api } from '@/lib/api-client';
+import { uploadAttachment } from '@/features/work-orders/api/attachments';
 import { workOrderQueryOptions } from '@/features/work-orders/api/get-work-order';
 
 type Change = { put: WorkOrderChecklist } | { removed: number };
@@ -58,34 +58,6 @@ export function useChecklistAction(workOrderId: number, checklistId: number, act
   });
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return text ? JSON.parse(text) : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * A photo taken for a checklist item joins the job's photos: POST /api/work-orders/{id}/attachments as multipart in the
- * field `file` (the browser sets the boundary; the CSRF rule accepts multipart). Answers the attachment's id.
- */
-async function uploadJobPhoto(workOrderId: number, file: File): Promise<{ id: number }> {
-  const form = new FormData();
-  form.append('file', file, file.name || 'photo.jpg');
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = getImpersonationToken();
-  if (token) headers['x-impersonation-token'] = token;
-  const response = await fetch(`/api/work-orders/${workOrderId}/attachments`, { method: 'POST', body: form, headers, credentials: 'include' });
-  const text = await response.text();
-  const parsed = parseJson(text);
-  if (!response.ok) {
-    const body = parsed && typeof parsed === 'object' ? (parsed as ApiErrorBody) : null;
-    throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, body);
-  }
-  return parsed as { id: number };
-}
-
 /**
  * Uploads a checklist's photo and answers the item with it (`answer`); then the job's queries, its photos among them,
  * are fetched again (after the answer, so the refetched job already has it).
@@ -94,13 +66,10 @@ export function useUploadChecklistPhoto(workOrderId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ file, answer }: { file: File; answer: (attachmentId: number) => Promise<void> }) => {
-      const attachment = await uploadJobPhoto(workOrderId, file);
+      const attachment = await uploadAttachment(workOrderId, file);
       await answer(attachment.id);
       return attachment;
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['work-orders'] }),
   });
 }
-
-/** The small picture of a job's photo (the attachments' thumbnail route). */
-export const jobPhotoThumbnailUrl = (workOrderId: number, attachmentId: number) => `/api/work-orders/${workOrderId}/attachments/${attachmentId}/thumbnail`;

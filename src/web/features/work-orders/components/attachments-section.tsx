@@ -13,6 +13,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { useCan } from '@/lib/auth/use-can';
 import { applyServerIssues } from '@/lib/server-issues';
+import { NestedForm } from '@/components/nested-form';
 import { AttachmentGrid, attachmentLabel } from '@/components/attachment-grid';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { PhotoViewerDialog } from '@/components/photo-viewer-dialog';
@@ -200,15 +201,7 @@ function AttachmentViewer({ workOrderId, attachment, canChange, onClose }: { wor
     >
       {canChange ? (
         <div className="grid gap-3 border-t pt-3">
-          {/* Rendered inside the job's form: React sends a portal's submit up to it, so it stops here. */}
-          <form
-            onSubmit={(e) => {
-              e.stopPropagation();
-              void saveCaption(e);
-            }}
-            noValidate
-            className="grid gap-1.5"
-          >
+          <NestedForm onSubmit={saveCaption} className="grid gap-1.5">
             <Label htmlFor="attachment-caption">Caption</Label>
             <div className="flex gap-2">
               <Input
@@ -230,7 +223,7 @@ function AttachmentViewer({ workOrderId, attachment, canChange, onClose }: { wor
                 {captionError}
               </p>
             )}
-          </form>
+          </NestedForm>
           <div className="flex items-center justify-between gap-3">
             <div className="min-w-0">
               <Label htmlFor="attachment-shared">Shared with customer</Label>

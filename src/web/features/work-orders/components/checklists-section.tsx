@@ -20,15 +20,16 @@ import { useCurrentUser } from '@/lib/auth/current-user';
 import { useChecklistTemplates } from '@/lib/checklist-templates';
 import { cn } from '@/lib/utils';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { StoredImage } from '@/components/stored-image';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { attachmentThumbnailPath } from '@/features/work-orders/api/attachments';
 import { useWorkOrder } from '@/features/work-orders/api/get-work-order';
 import {
-  jobPhotoThumbnailUrl,
   useAttachChecklist,
   useChecklistAction,
   useRemoveChecklist,
@@ -399,7 +400,7 @@ function PhotoAnswer({
     <div className="flex flex-wrap items-center gap-3">
       {photo && (
         <figure className="flex items-center gap-2">
-          <img src={jobPhotoThumbnailUrl(workOrderId, photo.attachmentId)} alt={`Photo: ${label}`} className="size-16 rounded-md border object-cover" />
+          <StoredImage path={attachmentThumbnailPath(workOrderId, photo.attachmentId)} alt={`Photo: ${label}`} className="size-16 rounded-md border object-cover" />
           <figcaption className="text-sm">Photo attached</figcaption>
         </figure>
       )}

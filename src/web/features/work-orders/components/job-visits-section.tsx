@@ -14,6 +14,7 @@ import { TIME_OPTIONS, timeLabel } from '@/lib/date-time';
 import { NO_REPEAT, repeatFromFields } from '@/lib/repeat-choice';
 import { applyServerIssues } from '@/lib/server-issues';
 import { useTeam } from '@/lib/team';
+import { NestedForm } from '@/components/nested-form';
 import { RepeatPicker } from '@/components/repeat-picker';
 import { StaffPickerField } from '@/components/staff-picker';
 import { Button } from '@/components/ui/button';
@@ -147,15 +148,7 @@ function ScheduleVisitDialog({ workOrder, onClose }: { workOrder: WorkOrder; onC
           </DialogDescription>
         </DialogHeader>
         <Form {...form}>
-          {/* Rendered inside the job's form: React sends a portal's submit up to it, so it stops here. */}
-          <form
-            onSubmit={(e) => {
-              e.stopPropagation();
-              void submit(e);
-            }}
-            noValidate
-            className="grid gap-4"
-          >
+          <NestedForm onSubmit={submit} className="grid gap-4">
             <div className="grid gap-3 sm:grid-cols-3">
               <FormField
                 control={form.control}
@@ -217,7 +210,7 @@ function ScheduleVisitDialog({ workOrder, onClose }: { workOrder: WorkOrder; onC
                 {schedule.isPending ? 'Scheduling...' : 'Schedule'}
               </Button>
             </DialogFooter>
-          </form>
+          </NestedForm>
         </Form>
       </DialogContent>
     </Dialog>

@@ -10,6 +10,7 @@ import { signOffFormSchema, type WorkOrder } from '@contracts/work-orders';
 import type { z } from 'zod';
 import { errorMessage } from '@/lib/api-client';
 import { applyServerIssues } from '@/lib/server-issues';
+import { NestedForm } from '@/components/nested-form';
 import { SignatureField } from '@/components/signature-field';
 import { SignatureDrawing } from '@/components/signature-drawing';
 import { Button } from '@/components/ui/button';
@@ -104,15 +105,7 @@ function SignOffDialog({ workOrder, word, onClose, onSigned }: { workOrder: Work
             {workOrder.orderNumber} · {workOrder.title}
           </DialogDescription>
         </DialogHeader>
-        {/* Rendered inside the job's form: React sends a portal's submit up to it, so it stops here. */}
-        <form
-          onSubmit={(e) => {
-            e.stopPropagation();
-            void submit(e);
-          }}
-          noValidate
-          className="grid gap-4"
-        >
+        <NestedForm onSubmit={submit} className="grid gap-4">
           <div className="grid gap-1.5">
             <Label htmlFor="sign-off-name">Name of the person signing</Label>
             <Input id="sign-off-name" autoComplete="off" aria-invalid={nameError ? true : undefined} aria-describedby={nameError ? 'sign-off-name-error' : undefined} disabled={save.isPending} {...form.register('signerName')} />
@@ -144,7 +137,7 @@ function SignOffDialog({ workOrder, word, onClose, onSigned }: { workOrder: Work
               {save.isPending ? 'Saving...' : 'Accept and sign'}
             </Button>
           </DialogFooter>
-        </form>
+        </NestedForm>
       </DialogContent>
     </Dialog>
   );
