@@ -24,7 +24,9 @@ function failedCalls(page: Page): string[] {
   });
   page.on('requestfailed', (req) => {
     const url = new URL(req.url());
-    if (url.pathname.startsWith('/api/')) failed.push(`${req.method()} ${url.pathname} failed`);
+    // A call the page itself called off (a query cancelled as its screen unmounts) is no failure of the server's;
+    // anything else that never got an answer is.
+    if (url.pathname.startsWith('/api/') && req.failure()?.errorText !== 'net::ERR_ABORTED') failed.push(`${req.method()} ${url.pathname} failed (${req.failure()?.errorText ?? 'no answer'})`);
   });
   return failed;
 }
