@@ -57,6 +57,11 @@ describe('New Message on a phone', () => {
     await dialog.waitFor();
     await dialog.getByRole('searchbox', { name: 'Search customers' }).fill(tag);
     const list = dialog.getByRole('group', { name: 'Customers' });
+    // The search answers after a pause and the list is drawn again: tick the boxes of the searched list, not of the first one.
+    for (let waited = 0; (await list.getByRole('checkbox').count()) !== people.length; waited += 100) {
+      if (waited > 15_000) throw new Error('The customer search did not narrow the list to the two customers');
+      await page.waitForTimeout(100);
+    }
     for (const p of people) await list.getByRole('checkbox', { name: new RegExp(p.name) }).check();
     await dialog.getByTestId('recipients-hint').getByText('2 selected').waitFor();
 
