@@ -20,3 +20,6 @@ export * from './payment-reminders';
 export * from './recurring-invoices';
 export * from './team';
 export * from './job-record';
+export * from './data-exchange';
+export * from './public-api';
+export * from './conversations';
