@@ -3,18 +3,11 @@
 import type { ReportSummary } from '../../../contracts/reports';
 import { statusLabel } from '../../../contracts/format';
 import type { ReportRange } from './report-range';
+import { csvCell } from '../../platform/spreadsheet-cells';
+
+export { csvCell };
 
 export type CsvRow = readonly [section: string, metric: string, value: string];
-
-/** Text a spreadsheet would run as a formula (OWASP CSV injection): = + - @ tab or carriage return first. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
-
-/** One field: formula-like text is made inert with a leading apostrophe, then quoted when needed. */
-export function csvCell(value: string): string {
-  const inert = FORMULA_START.test(value.trimStart()) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(inert) || inert !== inert.trim() ? `"${inert.replace(/"/g, '""')}"` : inert;
-}
 
 export function toCsv(rows: readonly CsvRow[]): string {
   return `\uFEFF${[['section', 'metric', 'value'] as const, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
