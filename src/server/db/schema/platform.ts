@@ -1,4 +1,5 @@
 // Rows the platform itself keeps: rate-limit counters, the outbox, notifications, the audit log, uploads.
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { bytea, createdAt, id, instant } from './columns';
 import { organizations, users } from './identity';
@@ -36,6 +37,9 @@ export const outbox = pgTable(
   (t) => [
     unique('outbox_org_id_key').on(t.organizationId, t.id),
     index('outbox_created_idx').on(t.createdAt), index('outbox_org_idx').on(t.organizationId, t.createdAt),
+    // A reply goes to the organization that last texted the number (docs/rules/messaging.md#conversations): one
+    // probe however large the outbox, for a number never texted too.
+    index('outbox_sms_to_idx').on(t.to, t.createdAt, t.id).where(sql`${t.channel} = 'sms'`),
   ],
 );
 

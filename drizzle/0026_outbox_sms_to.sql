@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_sms_to_idx" ON "outbox" USING btree ("to","created_at","id") WHERE "outbox"."channel" = 'sms';
