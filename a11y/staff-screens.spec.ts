@@ -87,6 +87,7 @@ describe('organization screens (admin, desktop)', () => {
     await scanDialogFrom(s, page, 'invoices: New dialog', page.getByRole('button', { name: 'New', exact: true }));
     await scanDialogFrom(s, page, 'invoices: Edit dialog', page.getByRole('button', { name: /^INV-\d+$/ }).first());
     await scanMenuFrom(s, page, 'invoices: actions menu', page.getByRole('button', { name: /^Actions for/ }).first());
+    await scanMenuFrom(s, page, 'invoices: Export menu', page.getByTestId('list-export'));
     // Installments (docs/rules/money-and-payments.md#installments): a sent invoice's payment plan form.
     const sentRow = page.getByRole('row').filter({ hasText: 'Sent' }).first();
     await sentRow.getByRole('button', { name: /^Actions for/ }).click();
@@ -137,6 +138,11 @@ describe('organization screens (admin, desktop)', () => {
     await scanDialogFrom(s, page, 'messaging: Add Template dialog', page.getByRole('button', { name: 'Add Template' }));
     await scanDialogFrom(s, page, 'messaging: Edit template dialog', page.getByRole('button', { name: /^Edit / }).first());
     await scanDialogFrom(s, page, 'messaging: Delete template confirmation', page.getByRole('button', { name: /^Delete / }).first());
+    // SMS conversations (docs/rules/messaging.md#conversations): the tab, and a thread of its own opened as a chat.
+    const started = await page.request.post('/api/conversations', { data: { phone: '5550199111', body: 'Accessibility check' } });
+    expect(started.status()).toBe(201);
+    await scanEachTab(s, page, '/messaging');
+    await scanDialogFrom(s, page, 'messaging: conversation dialog', page.getByTestId('conversation-row').first().getByRole('button'));
 
     await scanScreen(s, page, '/url-shortener');
     await scanDialogFrom(s, page, 'url shortener: Create Short URL dialog', page.getByRole('button', { name: 'Create Short URL' }));
@@ -236,6 +242,87 @@ describe('organization screens (admin, desktop)', () => {
     await scanScreen(s, page, '/user-guide', '/user-guide (signed in)');
     await visit(page, '/no-such-page');
     await s.scan(page, '404 page (signed in)');
+    s.expectClean();
+  });
+
+  it('accounting: the screen, and its settings refused with their messages (nothing saved)', async () => {
+    const s = createScanner();
+    await scanScreen(s, page, '/accounting');
+    const settings = page.getByTestId('accounting-settings-form');
+    // An empty income account is refused before anything is sent, whether or not settings were saved before.
+    await settings.getByLabel('Income account').fill('x');
+    await settings.getByLabel('Income account').fill('');
+    await settings.getByRole('button', { name: 'Save accounting settings' }).click();
+    await settings.locator('[aria-invalid="true"]').first().waitFor();
+    await settle(page);
+    await s.scan(page, '/accounting: settings with errors');
+    await page.getByLabel('Period').selectOption('custom');
+    await settle(page);
+    await s.scan(page, '/accounting: custom period');
+    s.expectClean();
+  });
+
+  it('developers: API keys, the create dialog with its errors, the key shown once and the revoke confirmation', async () => {
+    const s = createScanner();
+    await scanScreen(s, page, '/developers');
+    await openAndScanDialog(s, page, 'developers: Create API key dialog', page.getByRole('button', { name: 'Create API key' }));
+    const create = page.getByTestId('create-api-key-dialog');
+    await create.getByRole('button', { name: 'Create API key' }).click();
+    await create.getByText('Choose at least one permission').waitFor();
+    await s.scanDialog(page, 'developers: Create API key dialog with errors');
+    await create.getByLabel('Name').fill(uniqueName('Accessibility key'));
+    await create.getByRole('button', { name: 'Read only' }).click();
+    await create.getByRole('button', { name: 'Create API key' }).click();
+    await page.getByTestId('api-key-secret-dialog').waitFor();
+    await s.scanDialog(page, 'developers: API key shown once');
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByTestId('api-key-secret-dialog').waitFor({ state: 'detached' });
+    await scanDialogFrom(s, page, 'developers: Revoke API key confirmation', page.getByRole('button', { name: /^Revoke / }).first());
+    s.expectClean();
+  });
+
+  it('developers: webhooks, the add dialog with its errors, the new secret, an endpoint with a delivery opened, and its confirmations', async () => {
+    const s = createScanner();
+    await visit(page, '/developers');
+    const panel = page.getByTestId('webhooks-panel');
+    await openAndScanDialog(s, page, 'developers: Add endpoint dialog', panel.getByRole('button', { name: 'Add endpoint' }));
+    const dialog = page.getByTestId('webhook-endpoint-dialog');
+    await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+    await dialog.getByText('Choose at least one event').waitFor();
+    await s.scanDialog(page, 'developers: Add endpoint dialog with errors');
+    await dialog.getByLabel('Endpoint URL').fill(`https://hooks.example.com/${uniqueName('a11y').replace(/\W/g, '-')}`);
+    await dialog.getByRole('checkbox', { name: /customer\.created/ }).check();
+    await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+    await page.getByTestId('webhook-endpoint-created').waitFor();
+    await s.scanDialog(page, 'developers: Endpoint added, its secret shown');
+    await page.getByTestId('webhook-endpoint-created').getByRole('button', { name: 'Done' }).click();
+    const detail = page.getByTestId('webhook-endpoint-detail');
+    // A test event gives the deliveries a row to open; the secret is revealed.
+    await detail.getByRole('button', { name: 'Send test event' }).click();
+    const delivery = detail.getByTestId('webhook-delivery').first();
+    await delivery.getByText('Details').click();
+    await detail.getByRole('button', { name: 'Reveal' }).click();
+    await detail.getByTestId('webhook-secret').waitFor();
+    await s.scanDialog(page, 'developers: webhook endpoint details, a delivery opened');
+    await scanDialogFrom(s, page, 'developers: Roll the signing secret confirmation', detail.getByRole('button', { name: 'Roll secret' }));
+    // The delete confirmation takes the details' place; Escape leaves the screen.
+    await scanDialogFrom(s, page, 'developers: Delete endpoint confirmation', detail.getByRole('button', { name: 'Delete' }));
+    await panel.getByRole('button', { name: /^Details of / }).first().click();
+    await openAndScanDialog(s, page, 'developers: Edit endpoint dialog', detail.getByRole('button', { name: 'Edit' }));
+    await page.getByTestId('webhook-endpoint-dialog').getByRole('button', { name: 'Cancel' }).click();
+    await closeDialog(page);
+    s.expectClean();
+  });
+
+  it('import data: the empty screen, and a file with its mapping, preview and problems', async () => {
+    const s = createScanner();
+    await scanScreen(s, page, '/imports?kind=customers', '/imports');
+    // A row with a bad e-mail: the screen shows every part and nothing is imported.
+    const csv = 'Name,Email,Phone\r\nAda Access,ada.access@example.com,555-333-1234\r\nBad Row,not-an-email,\r\n';
+    await page.getByLabel('Spreadsheet file').setInputFiles({ name: 'a11y.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByTestId('import-problems').waitFor();
+    await settle(page);
+    await s.scan(page, '/imports with a file, its preview and problems');
     s.expectClean();
   });
 

@@ -5,6 +5,8 @@ import { MARKER_A, MARKER_B, type FuzzWorld, type Person } from './tenant-world'
 export interface Credentials {
   cookie?: string;
   impersonation?: string;
+  /** The whole Authorization header (an API key: docs/rules/public-api.md#api-keys). */
+  authorization?: string;
 }
 
 export interface Caller {
@@ -26,6 +28,8 @@ export function staffOf(world: FuzzWorld, side: 'a' | 'b'): Caller[] {
     { name: `admin ${side.toUpperCase()}`, credentials: () => ({ cookie: t.admin.cookie }), forbidden, person: t.admin },
     { name: `employee ${side.toUpperCase()}`, credentials: () => ({ cookie: t.employee.cookie }), forbidden, person: t.employee },
     { name: `customer ${side.toUpperCase()}`, credentials: () => ({ cookie: t.customer.cookie }), forbidden, person: t.customer },
+    // The admin's API key with every permission a key may carry; the admin is restored when a case changes them.
+    { name: `API key ${side.toUpperCase()}`, credentials: () => ({ authorization: `Bearer ${t.secrets.apiKey}` }), forbidden, person: t.admin },
   ];
 }
 
@@ -97,6 +101,15 @@ export function strangers(world: FuzzWorld, cookieName: string): Caller[] {
       forbidden,
     },
     {
+      name: 'malformed API key',
+      credentials: (n) => {
+        const all = brokenApiKeys(world);
+        const c = all[n % all.length];
+        return { cookie: c.cookie, authorization: c.authorization, variant: c.variant };
+      },
+      forbidden,
+    },
+    {
       name: 'foreign impersonation token',
       credentials: (n) => {
         // Built per case: the people's cookies are renewed when a fuzz case signs them out.
@@ -106,5 +119,25 @@ export function strangers(world: FuzzWorld, cookieName: string): Caller[] {
       },
       forbidden,
     },
+  ];
+}
+
+/**
+ * Authorization headers that are no working key: refused with 401 (docs/rules/public-api.md#refusals), never answered
+ * as the cookie beside them would be (B's admin's, so only B's records could show anyway).
+ */
+export function brokenApiKeys(world: FuzzWorld): { variant: string; cookie?: string; authorization: string }[] {
+  const real = world.b.secrets.apiKey;
+  return [
+    { variant: 'bearer without a key', authorization: 'Bearer' },
+    { variant: 'bearer with spaces only', authorization: 'Bearer    ' },
+    { variant: 'garbage key', authorization: 'Bearer garbage' },
+    { variant: 'well-formed unknown key', authorization: `Bearer tb_${'A'.repeat(43)}` },
+    { variant: 'real key cut short', authorization: `Bearer ${real.slice(0, -1)}` },
+    { variant: 'real key altered', authorization: `Bearer ${real.slice(0, -1)}${real.endsWith('A') ? 'B' : 'A'}`, cookie: world.b.admin.cookie },
+    { variant: 'real key without its tb_', authorization: `Bearer ${real.slice(3)}` },
+    { variant: 'overlong key', authorization: `Bearer tb_${'x'.repeat(10_000)}` },
+    { variant: 'sql as key', authorization: "Bearer ' OR 1=1 --" },
+    { variant: 'two keys', authorization: `Bearer ${real}, Bearer ${real}` },
   ];
 }

@@ -104,6 +104,7 @@ export async function fuzzOperations(world: FuzzWorld, ops: Operation[], callers
         const headers: Record<string, string> = { ...c.headers };
         if (cred.cookie !== undefined) headers.cookie = cred.cookie;
         if (cred.impersonation !== undefined) headers['x-impersonation-token'] = cred.impersonation;
+        if (cred.authorization !== undefined) headers.authorization = cred.authorization;
         if (c.contentType) headers['content-type'] = c.contentType;
         const who = cred.variant ? `${caller.name} (${cred.variant})` : caller.name;
         const request = `${op.method} ${c.url.length > 200 ? `${c.url.slice(0, 200)}...` : c.url}${c.hostile ? ` [${c.hostile}]` : ''} body=${excerpt(c.body, 200)}`;

@@ -35,12 +35,19 @@ export const PATH_KINDS: Record<string, RecordKind | 'organizations'> = {
   // The dispatch board's /api/dispatch/jobs/{id}/schedule names a work order.
   jobs: 'workOrders',
   'checklist-templates': 'checklistTemplates',
+  conversations: 'conversations',
+  // /api/accounting/exports/{id}/file.
+  exports: 'accountingExports',
+  'webhook-endpoints': 'webhookEndpoints',
+  'api-keys': 'apiKeys',
+  imports: 'imports',
 };
 
 /** The record kind behind a second path parameter, a record of the {id}'s (/api/work-orders/{id}/attachments/{attachmentId}). */
 export const PARAM_KINDS: Record<string, RecordKind> = {
   attachmentId: 'workOrderAttachments',
   checklistId: 'workOrderChecklists',
+  deliveryId: 'webhookDeliveries',
 };
 
 /**
@@ -122,6 +129,8 @@ export function poolsFor(world: FuzzWorld, own: Tenant): Pools {
           return idsOfKind('workOrderAttachments').map(String);
         case 'checklistId':
           return idsOfKind('workOrderChecklists').map(String);
+        case 'deliveryId':
+          return idsOfKind('webhookDeliveries').map(String);
         case 'slug':
           return fc.constantFrom(own.slug, own.secrets.scheduleToken);
         case 'linkId':

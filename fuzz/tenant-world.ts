@@ -1,12 +1,14 @@
 // Two organizations full of records made through the API, and the people who call the fuzzed routes.
 // Every private text of an organization carries its marker (qzxalpha for A, qzxbravo for B), so a
 // response that shows the other organization's data is found by a plain substring search.
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { API_KEY_PERMISSIONS } from '../src/contracts/api-keys';
 import { portalTokenFromAddress } from '../src/contracts/customer-portal';
-import { outbox, users } from '../src/server/db/schema/index';
+import { apiKeys, outbox, users } from '../src/server/db/schema/index';
 import { createImpersonationSession, resolveSession } from '../src/server/platform/sessions';
 import { createTestApp, type TestApp } from '../src/server/test/test-app';
 import { solidPng } from '../src/server/features/documents/documents.test-kit';
+import { postImportFile } from '../src/server/features/imports/imports.test-kit';
 
 export const MARKER_A = 'qzxalpha';
 export const MARKER_B = 'qzxbravo';
@@ -37,7 +39,13 @@ export type RecordKind =
   | 'timeOff'
   | 'workOrderAttachments'
   | 'checklistTemplates'
-  | 'workOrderChecklists';
+  | 'workOrderChecklists'
+  | 'accountingExports'
+  | 'webhookEndpoints'
+  | 'webhookDeliveries'
+  | 'apiKeys'
+  | 'imports'
+  | 'conversations';
 
 export interface Person {
   id: number;
@@ -54,8 +62,8 @@ export interface Tenant {
   employee: Person;
   customer: Person;
   ids: Record<RecordKind, number[]>;
-  /** Values that grant access by themselves (portal tokens, payment link ids, short codes, schedule token). */
-  secrets: { portalTokens: string[]; linkIds: string[]; shortCodes: string[]; scheduleToken: string };
+  /** Values that grant access by themselves (portal tokens, payment link ids, short codes, schedule token, an API key). */
+  secrets: { portalTokens: string[]; linkIds: string[]; shortCodes: string[]; scheduleToken: string; apiKey: string };
 }
 
 export interface FuzzWorld {
@@ -79,6 +87,12 @@ const emptyIds = (): Record<RecordKind, number[]> => ({
   workOrderAttachments: [],
   checklistTemplates: [],
   workOrderChecklists: [],
+  accountingExports: [],
+  webhookEndpoints: [],
+  webhookDeliveries: [],
+  apiKeys: [],
+  imports: [],
+  conversations: [],
   payments: [],
   vendors: [],
   vendorPayments: [],
@@ -172,6 +186,10 @@ async function seedTenant(t: TestApp, org: { id: number; slug: string | null }, 
   const vendor = await call('vendors', 'POST', '/api/vendors', { name: `Vendor ${marker}`, email: `${marker}.vendor@example.com`, notes: `Vendor notes ${marker}`, taxId: `TAX-${marker}` });
   await call('vendorPayments', 'POST', '/api/vendor-payments', { vendorId: vendor.id, amount: '12.34', reference: `VRef ${marker}`, description: `Vendor payment ${marker}` });
   await call('inventory', 'POST', '/api/inventory', { name: `Item ${marker}`, sku: `SKU-${marker}`, description: `Stock ${marker}`, quantity: 5, supplier: `Supplier ${marker}` });
+  // A customers file uploaded for import and not imported yet (docs/rules/data-exchange.md#imports).
+  const upload = await postImportFile(t, admin.cookie, { kind: 'customers', fileName: `customers-${marker}.csv`, data: `Name,Email\r\nImported ${marker},${marker}.import@example.com\r\n` });
+  if (upload.statusCode !== 201) throw new Error(`seeding POST /api/imports answered ${upload.statusCode}: ${upload.body}`);
+  ids.imports.push(upload.json().id);
   const short = await call('shortUrls', 'POST', '/api/short-urls', { title: `Link ${marker}`, originalUrl: `https://example.com/${marker}` });
   // Services and schedule settings are published on the booking page: no marker in them.
   const settings = await call('scheduleSettings', 'POST', '/api/schedule-settings', {
@@ -192,10 +210,34 @@ async function seedTenant(t: TestApp, org: { id: number; slug: string | null }, 
   await call('messages', 'POST', '/api/messages', { subject: `Subject ${marker}`, content: `Draft body ${marker}`, type: 'email', recipients: [customerEmail] });
   await call('messages', 'POST', '/api/messages', { subject: `Sent ${marker}`, content: `Sent body ${marker}`, type: 'email', status: 'sent', recipients: [customerEmail] });
   await call('messageTemplates', 'POST', '/api/message-templates', { name: `Template ${marker}`, subject: `Tpl ${marker}`, content: `Hello ${marker}` });
+  // An SMS conversation with the customer's mobile (docs/rules/messaging.md#conversations).
+  const texted = await call(null, 'POST', '/api/conversations', { customerId: c1.id, body: `Text ${marker}` });
+  ids.conversations.push(texted.conversationId);
   await call('timeEntries', 'POST', '/api/time-entries', { workOrderId: wo.id, description: `Timer ${marker}` });
+  // The accounting settings and an export of the days around today, holding the invoice, payment and credit note.
+  const accounting = (await t.call({ url: '/api/accounting/settings', cookie: admin.cookie })).json() as { taxCodeRows: { key: string }[] };
+  await call(null, 'PUT', '/api/accounting/settings', {
+    format: 'qbo_csv',
+    mapping: {
+      incomeAccount: `Sales ${marker}`,
+      receivablesAccount: 'Accounts Receivable',
+      depositAccount: 'Undeposited Funds',
+      salesTaxAccount: 'Sales Tax Payable',
+      noTaxCode: 'NON',
+      taxCodes: accounting.taxCodeRows.map((r) => ({ key: r.key, code: `TAX ${marker}` })),
+    },
+  });
+  const made = await call(null, 'POST', '/api/accounting/exports', { from: futureDate(-1), to: futureDate(1) });
+  ids.accountingExports.push(made.export.id);
   await call('paymentProcessors', 'POST', '/api/payment-processors', { displayName: `Processor ${marker}`, processorType: 'manual' });
   await call('users', 'POST', '/api/users', { email: `${marker}.staff@example.com`, firstName: `Staff ${marker}`, lastName: 'Member', role: 'manager' });
   ids.users.push(admin.id, employee.id, customer.id);
+  // A webhook endpoint and a test delivery to it (docs/rules/public-api.md#webhooks); the job never runs here.
+  const hook = await call('webhookEndpoints', 'POST', '/api/webhook-endpoints', { url: `https://hooks.example.com/${marker}`, description: `Hook ${marker}`, events: ['customer.created'] });
+  await call('webhookDeliveries', 'POST', `/api/webhook-endpoints/${hook.id}/test`, { type: 'invoice.paid' });
+  // An API key of the admin's with every permission a key may carry (docs/rules/public-api.md#api-keys): a caller of its own.
+  const key = await call(null, 'POST', '/api/api-keys', { name: `Key ${marker}`, permissions: API_KEY_PERMISSIONS });
+  ids.apiKeys.push(key.apiKey.id);
 
   const link = await call(null, 'POST', `/api/invoices/${inv.id}/payment-link`, {});
   // The organization's generic link, which its home page's Pay Now hands to anyone (docs/features.md, Payment
@@ -225,6 +267,7 @@ async function seedTenant(t: TestApp, org: { id: number; slug: string | null }, 
       linkIds: [link.linkId],
       shortCodes: [short.shortCode],
       scheduleToken: settings.scheduleToken,
+      apiKey: key.secret,
     },
   };
 }
@@ -253,7 +296,8 @@ function portalTokenOf(text: string): string {
 
 export async function buildWorld(): Promise<FuzzWorld> {
   // Every fuzz case calls from 127.0.0.1: the public per-client limits are raised (tested in platform/client-limits.test.ts).
-  const t = await createTestApp({ PUBLIC_LIMIT_SCALE: '1000' });
+  // So are the calls one API key may make a minute (tested in features/api-keys).
+  const t = await createTestApp({ PUBLIC_LIMIT_SCALE: '1000', API_KEY_CALLS_PER_MINUTE: '1000000' });
   // Self-registration without a known slug lands in the first organization (docs/rules/sign-in-and-sessions.md#registration): a
   // neutral one, so anonymous fuzzing of the register form legitimately changes neither A nor B.
   await t.createOrganization({ name: 'Fuzz Org Registration' });
@@ -281,6 +325,8 @@ export async function restorePeople(world: FuzzWorld, people: Person[]): Promise
     p.cookie = await t.cookieFor(p.id);
     if (p === world.superUser) world.impersonateA = await impersonationToken(world);
   }
+  // The tenants' API keys work again when a case revoked one (their creators are among the people just restored).
+  await db.update(apiKeys).set({ revokedAt: null, revokedBy: null }).where(inArray(apiKeys.id, [...world.a.ids.apiKeys, ...world.b.ids.apiKeys]));
   const su = await resolveSession(db, world.superUser.cookie.slice(world.superUser.cookie.indexOf('=') + 1), world.impersonateA);
   if (su?.impersonation?.user.id !== world.a.admin.id) world.impersonateA = await impersonationToken(world);
 }

@@ -1,6 +1,6 @@
 // npm run backup [-- FILE]   Writes a consistent copy of every table (DATABASE_URL or DATA_DIR, like the app).
 // With PGlite (DATA_DIR) stop the app first: the embedded database is opened by one process at a time.
-// Payment processor secrets stay encrypted in the file; the output says which APP_SECRET (key id) they need.
+// Payment processor and webhook secrets stay encrypted in the file; the output says which APP_SECRET (key id) they need.
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../src/server/config';
@@ -22,7 +22,7 @@ try {
   if (credentials.encrypted > 0) {
     const where = config.APP_SECRET ? 'APP_SECRET' : `APP_SECRET (here the embedded default, ${path.join(config.dataDir, APP_SECRET_FILE)})`;
     console.log(
-      `The file holds ${credentials.encrypted} encrypted credentials (payment processor secrets, AES-256-GCM). Restoring them needs the ` +
+      `The file holds ${credentials.encrypted} encrypted credentials (payment processor secrets${credentials.webhookSecrets ? ' and webhook signing secrets' : ''}, AES-256-GCM). Restoring them needs the ` +
         `${where} with key id ${credentials.keyIds.join(' or ')}: keep that secret safe, and apart from this file.`,
     );
   }

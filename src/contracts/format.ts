@@ -23,6 +23,18 @@ export function statusLabel(status: string | null | undefined): string {
     .join(' ');
 }
 
+/** Status words that are not the status id in title case (docs/rules/records.md#status-badges). */
+const STATUS_WORDS: Record<string, string> = {
+  changes_requested: 'Changes requested',
+  accepted: 'Approved',
+};
+
+/** A status badge's words: in_progress -> In Progress, changes_requested -> Changes requested; none -> Pending. */
+export function statusText(status: string | null | undefined): string {
+  const key = (status ?? '').trim().toLowerCase().replace(/[\s-]+/g, '_');
+  return STATUS_WORDS[key] ?? (statusLabel(status) || 'Pending');
+}
+
 const CARD_BRANDS: Record<string, string> = {
   visa: 'Visa',
   mastercard: 'Mastercard',

@@ -30,7 +30,9 @@ export const SCREEN_PERMISSIONS = {
   '/inventory': ['view_inventory', 'manage_inventory'],
   '/time-tracking': ['view_time_entries', 'manage_time_entries'],
   '/reports': ['view_financials', 'view_org_analytics'],
+  '/accounting': ['view_financials'], // GET /api/accounting/exports
   '/organization': ['manage_organization'],
+  '/developers': ['manage_organization'], // GET /api/api-keys
   '/users': ['manage_users'],
 } as const satisfies Record<string, readonly Permission[]>;
 

@@ -35,6 +35,7 @@ import { refundsRoutes } from './features/refunds/refunds.routes';
 import { workOrdersRoutes } from './features/work-orders/work-orders.routes';
 import { workOrderAttachmentsRoutes } from './features/work-order-attachments/work-order-attachments.routes';
 import { checklistsRoutes } from './features/checklists/checklists.routes';
+import { apiKeysRoutes } from './features/api-keys/api-keys.routes';
 import { teamRoutes } from './features/team/team.routes';
 import { myDayRoutes } from './features/my-day/my-day.routes';
 import { dispatchRoutes } from './features/dispatch/dispatch.routes';
@@ -48,11 +49,16 @@ import { customerPortalRoutes } from './features/customer-portal/customer-portal
 import { vendorsRoutes } from './features/vendors/vendors.routes';
 import { schedulingRoutes } from './features/scheduling/scheduling.routes';
 import { messagingRoutes } from './features/messaging/messaging.routes';
+import { conversationsRoutes } from './features/conversations/conversations.routes';
+import { reviewRequestsRoutes } from './features/review-requests/review-requests.routes';
 import { inventoryRoutes } from './features/inventory/inventory.routes';
 import { shortUrlsRoutes } from './features/short-urls/short-urls.routes';
 import { timeEntriesRoutes } from './features/time-entries/time-entries.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
+import { importsRoutes } from './features/imports/imports.routes';
+import { accountingExportsRoutes } from './features/accounting-exports/accounting-exports.routes';
 import { usersRoutes } from './features/users/users.routes';
+import { webhooksRoutes } from './features/webhooks/webhooks.routes';
 import type { AppDeps, ZodApp } from './platform/app-deps';
 import { errorBody, registerErrorHandling } from './platform/errors';
 import { isFromThisMachine } from './platform/this-machine';
@@ -115,11 +121,17 @@ const FEATURES: ((app: ZodApp, deps: AppDeps) => void)[] = [
   myDayRoutes,
   dispatchRoutes,
   messagingRoutes,
+  conversationsRoutes,
+  reviewRequestsRoutes,
   inventoryRoutes,
   shortUrlsRoutes,
   timeEntriesRoutes,
   reportsRoutes,
+  importsRoutes,
+  accountingExportsRoutes,
   usersRoutes,
+  apiKeysRoutes,
+  webhooksRoutes,
 ];
 
 export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
@@ -146,7 +158,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     logger: opts.logger
       ? {
           level: config.LOG_LEVEL,
-          redact: ['req.headers.cookie', 'req.headers["x-impersonation-token"]', 'req.headers["x-portal-token"]'],
+          redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-impersonation-token"]', 'req.headers["x-portal-token"]'],
           // Portal-link tokens in a query string are masked (platform/request-log.ts).
           serializers: { req: serializeRequest },
           ...(opts.logStream ? { stream: opts.logStream } : {}),
@@ -209,7 +221,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
 
   // Error answers, sign-in schemes, list and file answers and operationIds are added centrally (platform/openapi.ts).
   await app.register(swagger, openApiOptions(config));
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // Authorize keeps an API key across reloads of this machine's docs page, so calls can be tried with it (docs/api.md).
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { persistAuthorization: true } });
 
   for (const feature of FEATURES) feature(app, deps);
 

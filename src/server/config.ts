@@ -46,6 +46,14 @@ const envSchema = z.object({
    * Test rigs that make many such calls from 127.0.0.1 raise it; it cannot switch the limits off.
    */
   PUBLIC_LIMIT_SCALE: z.coerce.number().positive().max(1_000_000).default(1),
+  /** Calls one API key may make per minute, counted across every instance (docs/rules/public-api.md#rate-limit: 600). */
+  API_KEY_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /**
+   * Lets webhook endpoints be http:// and reach private, loopback and link-local addresses (a receiver on this
+   * machine or the local network: development and tests). Off, every address a webhook host resolves to must be
+   * public and, in production, the URL https (docs/rules/public-api.md#webhook-urls).
+   */
+  WEBHOOK_ALLOW_PRIVATE_URLS: bool(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * A line per request ("incoming request", "request completed"). Unset: only at LOG_LEVEL debug or trace; answers

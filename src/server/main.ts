@@ -3,6 +3,8 @@ import { startPaymentReminderJob } from './jobs/payment-reminders';
 import { startRecurringBillingJob } from './jobs/recurring-billing';
 import { startSeriesExtensionJob } from './jobs/extend-series';
 import { startLapsedHoldsJob } from './jobs/release-lapsed-holds';
+import { startReviewRequestJob } from './jobs/review-requests';
+import { startWebhookDeliveryJob } from './jobs/webhook-deliveries';
 import { assertServerConfig, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrateThen } from './db/migrate';
@@ -18,6 +20,7 @@ import { secretBoxFor } from './platform/secret-box';
 import { deleteExpiredSessions } from './platform/sessions';
 import { purgeOldWindows } from './platform/rate-limit';
 import { compactOrganizationFigures } from './features/figures/organization-figures';
+import { clearAbandonedImports } from './features/imports/clear-abandoned-imports';
 
 async function main() {
   // The key for credentials at rest: APP_SECRET, or the embedded default's generated file (platform/app-secret.ts).
@@ -48,6 +51,7 @@ async function main() {
     void purgeOldWindows(database.db).catch(() => {});
     void purgeExpiredRegistrations(database.db).catch(() => {});
     void compactOrganizationFigures(database.db).catch(() => {});
+    void clearAbandonedImports(database.db).catch(() => {});
   }, 60 * 60 * 1000);
   housekeeping.unref();
   const raiseOverdue = () => {
@@ -93,6 +97,24 @@ async function main() {
 
   const stopHolds = startLapsedHoldsJob({ db: database.db, onError: (err) => app.log.error({ err }, 'letting lapsed booking holds go failed') });
 
+  // Review requests after finished jobs (docs/rules/messaging.md#review-requests): every minute, on every instance.
+  const stopReviews = startReviewRequestJob({
+    db: database.db,
+    mailer: deps.mailer,
+    sms: deps.sms,
+    appUrl: config.appUrl,
+    onError: (err) => app.log.error({ err }, 'review requests failed'),
+  });
+
+  // Outbound webhooks (docs/rules/public-api.md#webhooks): every 5 seconds, on every instance.
+  const stopWebhooks = startWebhookDeliveryJob({
+    db: database.db,
+    box,
+    WEBHOOK_ALLOW_PRIVATE_URLS: config.WEBHOOK_ALLOW_PRIVATE_URLS,
+    isProduction: config.isProduction,
+    onError: (err) => app.log.error({ err }, 'sending webhooks failed'),
+  });
+
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     clearInterval(housekeeping);
@@ -102,6 +124,8 @@ async function main() {
     await stopBilling();
     await stopSeries();
     await stopHolds();
+    await stopReviews();
+    await stopWebhooks();
     await app.close();
     await database.close();
     process.exit(0);

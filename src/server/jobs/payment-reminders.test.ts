@@ -8,7 +8,7 @@ import { DEFAULT_REMINDER_STEPS } from '../../contracts/payment-reminders';
 import { createMailer, type DeliveryResult, type MailMessage } from '../adapters/mail/mailer';
 import { createSmsSender } from '../adapters/sms/sms-sender';
 import { openDatabase, type Database, type Db } from '../db/client';
-import { invoiceLateFees, invoiceReminders, notifications, outbox, paymentReminderSettings } from '../db/schema/index';
+import { invoiceLateFees, invoiceReminders, notifications, outbox, paymentReminderSettings, smsOptOuts } from '../db/schema/index';
 import { orgKit, type OrgKit } from '../features/documents/documents.test-kit';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { runPaymentReminders } from './payment-reminders';
@@ -131,6 +131,25 @@ describe('payment reminders', () => {
     expect(sms).toHaveLength(1);
     expect(sms[0]).toMatchObject({ to: '+12175550142' });
     expect(sms[0].text).toMatch(new RegExp(`^Chase Plumbing: ${inv.invoiceNumber} \\$200\\.00 due today\\. Pay: https://tradebook\\.test/payment/[\\w-]{32} Reply STOP to opt out\\.$`));
+    await t.call({ method: 'PUT', url: `/api/customers/${a.customerId}`, cookie: a.admin, payload: { phone: null } });
+  });
+
+  it('skips the text to a number that answered STOP, never retried, and still e-mails (docs/rules/messaging.md#sms-opt-outs)', async () => {
+    await save(settings({ steps: [{ days: 0, enabled: true, email: true, sms: true }] }));
+    await t.call({ method: 'PUT', url: `/api/customers/${a.customerId}`, cookie: a.admin, payload: { phone: '(217) 555-0143' } });
+    await db.insert(smsOptOuts).values({ phone: '+12175550143', keyword: 'STOP' }).onConflictDoNothing();
+    const inv = await sentInvoice('2027-05-04');
+    const deps = transports(db);
+    expect(await runPaymentReminders(deps, at('2027-05-04T13:00:00Z'))).toMatchObject({ claimed: 2, sent: 1, skipped: 1, retrying: 0 });
+    expect((await timeline(inv.id)).reminders.map((r) => [r.channel, r.status, r.note])).toEqual(
+      expect.arrayContaining([
+        ['email', 'sent', null],
+        ['sms', 'skipped', 'The customer opted out of text messages (replied STOP)'],
+      ]),
+    );
+    expect(await runPaymentReminders(deps, at('2027-05-04T13:30:00Z'))).toMatchObject({ claimed: 0 });
+    expect((await db.select().from(outbox).where(eq(outbox.channel, 'sms'))).map((m) => m.status)).toEqual(['opted_out']);
+    await db.delete(smsOptOuts);
     await t.call({ method: 'PUT', url: `/api/customers/${a.customerId}`, cookie: a.admin, payload: { phone: null } });
   });
 

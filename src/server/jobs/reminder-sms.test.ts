@@ -1,11 +1,12 @@
 // Reminder SMS as the provider receives them: E.164 numbers (as Messaging sends them), and the default text
 // ends with the opt-out words carriers expect.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer, type MailMessage } from '../adapters/mail/mailer';
 import { toE164 } from '../adapters/sms/e164';
 import { createSmsSender } from '../adapters/sms/sms-sender';
 import type { Db } from '../db/client';
-import { appointmentReminders, outbox } from '../db/schema/index';
+import { appointmentReminders, notifications, outbox, smsOptOuts } from '../db/schema/index';
 import { DEFAULT_SMS_TEMPLATE } from '../features/reminders/reminder-message';
 import { createAppointment, remindersOf, setUpReminders } from '../features/reminders/reminder-test-fixtures';
 import { scheduleReminders } from '../features/reminders/schedule-reminders';
@@ -49,6 +50,23 @@ describe('reminder SMS', () => {
     const [failed] = await remindersOf(db, bad.id);
     expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
     expect(failed.failureReason).toMatch(/Not a phone number SMS can reach/);
+  });
+
+  it('a reminder text to a number that answered STOP is not sent, not retried and rings no bell (docs/rules/messaging.md#sms-opt-outs)', async () => {
+    // The job works across organizations: the first test's unreachable number must not be claimed here.
+    await db.delete(appointmentReminders);
+    const org = await t.createOrganization({ name: 'Acme Hedges' });
+    await setUpReminders(db, org, { timeZone: 'America/Los_Angeles', settings: { emailEnabled: false, smsEnabled: true, defaultTiming: 24 } });
+    await db.insert(smsOptOuts).values({ phone: '+15555550131', keyword: 'STOP' });
+    const appt = await createAppointment(db, org, { appointmentDate: '2027-12-02T09:00:00', customerPhone: '5555550131' });
+    await scheduleReminders(db, appt.id);
+    const deps = { db, mailer: createMailer({ db, from: 'test@example.com' }), sms: createSmsSender({ db }) };
+    expect(await runDueReminders(deps, new Date('2027-12-01T17:30:00Z'))).toMatchObject({ claimed: 1, failed: 1, sent: 0, retrying: 0 });
+    const [reminder] = await remindersOf(db, appt.id);
+    expect(reminder).toMatchObject({ status: 'failed', failureReason: 'Not sent: the recipient opted out of text messages (replied STOP)' });
+    expect(await runDueReminders(deps, new Date('2027-12-01T18:30:00Z'))).toMatchObject({ claimed: 0 });
+    expect((await db.select().from(outbox).where(eq(outbox.to, '+15555550131'))).map((m) => m.status)).toEqual(['opted_out']);
+    expect(await db.select().from(notifications).where(eq(notifications.organizationId, org.id))).toEqual([]);
   });
 
   it('reminder e-mails come from the organization by name, with replies to its address', async () => {

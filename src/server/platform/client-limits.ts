@@ -71,6 +71,12 @@ export const CLIENT_LIMITS = {
    * 5 wrong tries void a code in any case (features/auth/otp.ts).
    */
   codeCheck: { name: 'public-code-check', max: 50, windowMs: HOUR, message: 'Too many code attempts from your network.' },
+  /**
+   * Replies to our texts, posted by Twilio's webhook servers (docs/rules/messaging.md#replies-through-twilio): a few
+   * addresses carry every customer's replies, so the figure is a busy installation's hour, and bounds forged calls
+   * (each costs one HMAC before it is refused).
+   */
+  twilioInbound: { name: 'twilio-inbound', max: 3000, windowMs: HOUR, message: 'Too many requests from your network.' },
 } as const satisfies Record<string, ClientLimit>;
 
 declare module 'fastify' {

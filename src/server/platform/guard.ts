@@ -1,9 +1,10 @@
-// The sign-in guard every /api route passes through: CSRF rule, session, impersonation, permission.
+// The sign-in guard every /api route passes through: CSRF rule, API key or session and impersonation, permission.
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { permissionsFor, type Permission } from '../../contracts/permissions';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Access, RequestContext } from './context';
+import { bearerKeyOf, resolveApiKey, sessionOnlyRefusal } from './api-key-auth';
 import { AppError, forbidden, unauthenticated } from './errors';
 import { resolveSession } from './sessions';
 
@@ -49,28 +50,19 @@ export function registerGuard(app: FastifyInstance, deps: { db: Db; config: Conf
     const a = request.routeOptions.config.access;
     if (!a) throw forbidden();
 
+    // A key is never sent by a browser on its own (no ambient credential), so its calls need no Origin check; the
+    // content-type rule stays (docs/rules/public-api.md#api-keys).
+    const apiKey = bearerKeyOf(request);
     if (STATE_CHANGING.has(request.method) && !(a.kind === 'public' && a.csrf === false)) {
-      checkCsrf(request, appOrigin);
+      checkCsrf(request, appOrigin, { checkOrigin: apiKey === undefined });
     }
 
-    const cookieToken = request.cookies?.[deps.config.cookieName];
-    const impHeader = request.headers[IMPERSONATION_HEADER];
-    const impToken = typeof impHeader === 'string' ? impHeader : undefined;
-    const resolved = await resolveSession(deps.db, cookieToken, impToken);
-    if (resolved) {
-      const effective = resolved.impersonation?.user ?? resolved.user;
-      const ctx: RequestContext = {
-        user: effective,
-        originalUser: resolved.impersonation ? resolved.user : null,
-        sessionId: resolved.sessionId,
-        impersonationSessionId: resolved.impersonation?.sessionId ?? null,
-        organizationId: effective.organizationId,
-        isSuperUser: effective.role === 'super_user',
-        permissions: permissionsOf(effective),
-        ip: request.ip,
-        userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
-      };
-      request.ctx = ctx;
+    if (apiKey !== undefined) {
+      // With a key, the cookie and the impersonation header are ignored: a bad key is refused, never replaced by them.
+      request.ctx = await resolveApiKey(deps.db, request, apiKey, { callsPerMinute: deps.config.API_KEY_CALLS_PER_MINUTE });
+      if (a.sessionOnly) throw sessionOnlyRefusal();
+    } else {
+      await resolveSessionContext(request, deps);
     }
 
     if (a.kind !== 'public') {
@@ -88,6 +80,30 @@ export function registerGuard(app: FastifyInstance, deps: { db: Db; config: Conf
   return catalog;
 }
 
+/** The cookie session's context (and the impersonation it carries), when there is one. */
+async function resolveSessionContext(request: FastifyRequest, deps: { db: Db; config: Config }) {
+  const cookieToken = request.cookies?.[deps.config.cookieName];
+  const impHeader = request.headers[IMPERSONATION_HEADER];
+  const impToken = typeof impHeader === 'string' ? impHeader : undefined;
+  const resolved = await resolveSession(deps.db, cookieToken, impToken);
+  if (resolved) {
+    const effective = resolved.impersonation?.user ?? resolved.user;
+    const ctx: RequestContext = {
+      user: effective,
+      originalUser: resolved.impersonation ? resolved.user : null,
+      sessionId: resolved.sessionId,
+      impersonationSessionId: resolved.impersonation?.sessionId ?? null,
+      apiKeyId: null,
+      organizationId: effective.organizationId,
+      isSuperUser: effective.role === 'super_user',
+      permissions: permissionsOf(effective),
+      ip: request.ip,
+      userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
+    };
+    request.ctx = ctx;
+  }
+}
+
 /** A user's permission set, built once per session user object. Read-only. */
 const permissionSets = new WeakMap<object, ReadonlySet<Permission>>();
 function permissionsOf(user: RequestContext['user']): ReadonlySet<Permission> {
@@ -99,10 +115,11 @@ function permissionsOf(user: RequestContext['user']): ReadonlySet<Permission> {
   return set;
 }
 
-function checkCsrf(request: FastifyRequest, appOrigin: string) {
+function checkCsrf(request: FastifyRequest, appOrigin: string, opts: { checkOrigin: boolean }) {
   const type = String(request.headers['content-type'] ?? '').toLowerCase();
   const okType = type.startsWith('application/json') || type.startsWith('multipart/form-data');
   if (!okType) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Requests that change data must be sent as application/json');
+  if (!opts.checkOrigin) return;
   const origin = request.headers.origin;
   if (typeof origin === 'string' && origin !== 'null') {
     const host = request.headers.host;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { ERROR_CODES } from './errors';
-import { operationIdFor } from './openapi';
+import { acceptsApiKey, operationIdFor } from './openapi';
 
 // The OpenAPI document lists what each operation really answers (docs/api.md, ADR 010).
 interface Response {
@@ -14,7 +14,7 @@ interface Operation {
   security?: Record<string, string[]>[];
   responses: Record<string, Response>;
 }
-type Doc = { paths: Record<string, Record<string, Operation>>; components: { securitySchemes: Record<string, { type: string; in: string; name: string }> } };
+type Doc = { paths: Record<string, Record<string, Operation>>; components: { securitySchemes: Record<string, { type: string; in?: string; name?: string; scheme?: string; description?: string }> } };
 
 let t: TestApp;
 let doc: Doc;
@@ -43,14 +43,17 @@ describe('OpenAPI document', () => {
     expect(operationIdFor('PUT', '/api/admin/users/:id/role')).toBe('putAdminUsersByIdRole');
   });
 
-  it('documents every /api route the guard knows, with 401 and the sign-in schemes exactly when it needs a session', () => {
+  it('documents every /api route the guard knows, with 401 and the sign-in schemes exactly when it needs a session or a key', () => {
     for (const r of t.routes) {
       const op = operation(r.method, r.url);
       expect(op, `${r.method} ${r.url}`).toBeDefined();
       if (!op) continue;
       const signedIn = r.access.kind !== 'public';
       expect(!!op.responses['401'], `${r.method} ${r.url} 401`).toBe(signedIn);
-      expect(op.security, `${r.method} ${r.url} security`).toEqual(signedIn ? [{ session: [] }, { session: [], impersonation: [] }] : []);
+      const sessions = [{ session: [] }, { session: [], impersonation: [] }];
+      // An API key is one more way in, except on the calls for people only (docs/rules/public-api.md#what-a-key-cannot-call).
+      expect(op.security, `${r.method} ${r.url} security`).toEqual(signedIn ? (acceptsApiKey(r.access) ? [...sessions, { apiKey: [] }] : sessions) : []);
+      if (acceptsApiKey(r.access)) expect(op.responses['429']?.headers?.['Retry-After'], `${r.method} ${r.url} 429`).toBeDefined();
       if (r.access.kind === 'permission') expect(op.responses['403'], `${r.method} ${r.url} 403`).toBeDefined();
       if (r.method !== 'GET') {
         for (const status of ['400', '409', '413', '415']) expect(op.responses[status], `${r.method} ${r.url} ${status}`).toBeDefined();
@@ -76,8 +79,9 @@ describe('OpenAPI document', () => {
     expect(seen).toBeGreaterThan(300);
   });
 
-  it('answers 429 with Retry-After on the per-client-limited routes and sign-in, and only there', () => {
-    const limited = allOperations().filter(({ op }) => op.responses['429']).map(({ key }) => key).sort();
+  it('answers 429 with Retry-After on the per-client-limited routes and sign-in, and otherwise only where a key is counted', () => {
+    const byKey = (op: Operation) => !!op.security?.some((s) => 'apiKey' in s);
+    const limited = allOperations().filter(({ op }) => op.responses['429'] && !byKey(op)).map(({ key }) => key).sort();
     // Sign-in and every route with a `clientLimit` (platform/client-limits.ts): a new limit must be added here too.
     expect(limited).toEqual(
       [
@@ -105,6 +109,7 @@ describe('OpenAPI document', () => {
         'GET /api/public/appointments/{token}',
         'POST /api/public/appointments/{token}/cancel',
         'POST /api/public/appointments/{token}/reschedule',
+        'POST /api/webhooks/twilio/sms',
       ].sort(),
     );
     for (const key of limited) {
@@ -116,6 +121,10 @@ describe('OpenAPI document', () => {
   it('names the session cookie and the impersonation header as security schemes', async () => {
     expect(doc.components.securitySchemes.session).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'sid' });
     expect(doc.components.securitySchemes.impersonation).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-impersonation-token' });
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes.apiKey.description).toContain('600 calls a minute');
+    expect(operation('GET', '/api/customers')?.security).toContainEqual({ apiKey: [] });
+    expect(operation('GET', '/api/me')?.security).not.toContainEqual({ apiKey: [] });
     const https = await createTestApp({ APP_URL: 'https://tradebook.example.com' });
     try {
       const secure: Doc = (await https.call({ url: '/api/docs/json' })).json();

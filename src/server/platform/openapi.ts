@@ -5,6 +5,7 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { LIST_EXPORT_CONTENT_TYPES } from '../../contracts/list-export';
 import { TOTAL_COUNT_HEADER } from '../../contracts/lists';
 import type { Config } from '../config';
 import type { Access } from './context';
@@ -15,9 +16,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * What a non-JSON route answers: a file of this type, a stored job photo or PDF (`photo-or-pdf`: JPEG, PNG or
-     * PDF, docs/rules/team.md#photos-and-files), or a 302 redirect (platform/openapi.ts).
+     * PDF, docs/rules/team.md#photos-and-files), a list export (`spreadsheet`: CSV or XLSX as `format` asks,
+     * docs/rules/data-exchange.md#list-exports), an accounting export (`accounting-export`: a zip of CSVs or an IIF
+     * file, docs/rules/data-exchange.md#accounting-files), TwiML to Twilio (`text/xml`,
+     * docs/rules/messaging.md#replies-through-twilio), or a 302 redirect (platform/openapi.ts).
      */
-    answers?: 'application/pdf' | 'text/csv' | 'photo-or-pdf' | 'redirect';
+    answers?: 'application/pdf' | 'text/csv' | 'photo-or-pdf' | 'spreadsheet' | 'accounting-export' | 'text/xml' | 'redirect';
     /** The route's service counts calls and may answer 429 (sign-in codes: features/auth/otp.ts). */
     rateLimited?: true;
   }
@@ -25,6 +29,8 @@ declare module 'fastify' {
 
 export const SESSION_SCHEME = 'session';
 export const IMPERSONATION_SCHEME = 'impersonation';
+/** `Authorization: Bearer <key>` (docs/rules/public-api.md#api-keys). */
+export const API_KEY_SCHEME = 'apiKey';
 
 const ERROR_BODY = {
   type: 'object',
@@ -45,13 +51,13 @@ const RETRY_AFTER = { 'Retry-After': { type: 'integer', description: 'Seconds un
 
 const ERROR_ANSWERS = {
   400: 'Invalid input: VALIDATION_FAILED, with issues naming the fields',
-  401: 'Not signed in: NOT_SIGNED_IN',
-  403: 'Signed in without the permission, or a cross-origin write: FORBIDDEN',
+  401: 'Not signed in, or an API key that is malformed, unknown, revoked or whose creator is deactivated: NOT_SIGNED_IN',
+  403: 'Signed in (or an API key) without the permission, an API key on a call for people only, or a cross-origin write: FORBIDDEN',
   404: 'Not found, also for another organization’s record: NOT_FOUND',
   409: 'Conflicts with the current state (a taken unique value, a slot taken, already paid or sent): CONFLICT',
   413: 'Request body too large: PAYLOAD_TOO_LARGE',
   415: 'Writes must be sent as application/json: UNSUPPORTED_MEDIA_TYPE',
-  429: 'Too many calls from this client: RATE_LIMITED, with Retry-After',
+  429: 'Too many calls from this client, or with this API key: RATE_LIMITED, with Retry-After',
 } as const;
 
 type Status = keyof typeof ERROR_ANSWERS;
@@ -70,6 +76,11 @@ export function operationIdFor(method: string, url: string): string {
   return method.toLowerCase() + words.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
 }
 
+/** True when an API key may call the route (docs/rules/public-api.md#what-a-key-cannot-call). */
+export function acceptsApiKey(access: Access | undefined): boolean {
+  return !!access && access.kind !== 'public' && !access.sessionOnly;
+}
+
 /** Which error answers a route can give, from what it declares (docs/api.md, "Error answers"). */
 export function errorStatuses(route: { method: string; url: string; config?: { access?: Access; clientLimit?: unknown; rateLimited?: true; answers?: string }; schema?: Record<string, unknown> }): Status[] {
   const access = route.config?.access;
@@ -82,7 +93,8 @@ export function errorStatuses(route: { method: string; url: string; config?: { a
   if (access?.kind === 'permission' || csrf) out.push(403);
   if (route.schema?.params || route.config?.answers === 'redirect') out.push(404);
   if (write) out.push(409, 413, 415);
-  if (route.config?.clientLimit || route.config?.rateLimited) out.push(429);
+  // A key's calls are counted per key (docs/rules/public-api.md#rate-limit).
+  if (route.config?.clientLimit || route.config?.rateLimited || acceptsApiKey(access)) out.push(429);
   return out;
 }
 
@@ -101,8 +113,9 @@ function transform(input: Parameters<typeof jsonSchemaTransform>[0] & { route: R
   schema.operationId ??= operationIdFor(method, input.url);
 
   const access = config.access;
-  if (access && access.kind !== 'public') schema.security = [{ [SESSION_SCHEME]: [] }, { [SESSION_SCHEME]: [], [IMPERSONATION_SCHEME]: [] }];
-  else schema.security = [];
+  if (access && access.kind !== 'public') {
+    schema.security = [{ [SESSION_SCHEME]: [] }, { [SESSION_SCHEME]: [], [IMPERSONATION_SCHEME]: [] }, ...(acceptsApiKey(access) ? [{ [API_KEY_SCHEME]: [] }] : [])];
+  } else schema.security = [];
 
   if (config.answers === 'redirect') {
     response[302] = { type: 'null', description: 'Found: sent on to the target', headers: { Location: { type: 'string', description: 'The target URL' } } };
@@ -110,6 +123,20 @@ function transform(input: Parameters<typeof jsonSchemaTransform>[0] & { route: R
   } else if (config.answers === 'photo-or-pdf') {
     const binary = { schema: { type: 'string', format: 'binary' } };
     response[200] = { description: 'The file, shown inline; Content-Disposition names it', content: { 'image/jpeg': binary, 'image/png': binary, 'application/pdf': binary } };
+  } else if (config.answers === 'spreadsheet') {
+    const binary = { schema: { type: 'string', format: 'binary' } };
+    response[200] = {
+      description: 'The file, streamed: CSV or XLSX as format asks; Content-Disposition names it',
+      content: { [LIST_EXPORT_CONTENT_TYPES.csv.split(';')[0]!]: binary, [LIST_EXPORT_CONTENT_TYPES.xlsx]: binary },
+    };
+  } else if (config.answers === 'accounting-export') {
+    const binary = { schema: { type: 'string', format: 'binary' } };
+    response[200] = {
+      description: 'The export as made: a zip of CSVs (QuickBooks Online, Xero) or an IIF file (QuickBooks Desktop); Content-Disposition names it',
+      content: { 'application/zip': binary, 'text/plain': { schema: { type: 'string' } } },
+    };
+  } else if (config.answers === 'text/xml') {
+    response[200] = { description: 'TwiML for Twilio', content: { 'text/xml': { schema: { type: 'string' } } } };
   } else if (config.answers) {
     response[200] = {
       description: 'The file; Content-Disposition names it',
@@ -137,11 +164,22 @@ function transform(input: Parameters<typeof jsonSchemaTransform>[0] & { route: R
 export function openApiOptions(config: Config): FastifyDynamicSwaggerOptions {
   return {
     openapi: {
-      info: { title: 'Tradebook API', version: '1.0.0', description: 'JSON API of Tradebook. Sign in with the e-mail code flow; the session cookie authenticates every call. Errors answer { code, message, issues? } (docs/api.md).' },
+      info: {
+        title: 'Tradebook API',
+        version: '1.0.0',
+        description:
+          'JSON API of Tradebook. People sign in with the e-mail code flow and the session cookie authenticates their calls; other software sends an API key as `Authorization: Bearer <key>`. Errors answer { code, message, issues? } (docs/api.md).',
+      },
       components: {
         securitySchemes: {
           [SESSION_SCHEME]: { type: 'apiKey', in: 'cookie', name: config.cookieName, description: 'The session cookie set by POST /api/auth/verify-otp (HttpOnly; __Host-sid over HTTPS, sid otherwise)' },
           [IMPERSONATION_SCHEME]: { type: 'apiKey', in: 'header', name: IMPERSONATION_HEADER, description: 'A super user acting as another user: the token from POST /api/admin/impersonate, beside the session cookie' },
+          [API_KEY_SCHEME]: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'tb_ and 43 characters',
+            description: `An organization's API key, made by an admin on the Developers screen: it acts in its organization with exactly its permissions, as the admin who created it; with it the cookie is ignored. At most ${config.API_KEY_CALLS_PER_MINUTE} calls a minute per key (429 with Retry-After); a wrong, revoked or malformed key answers 401.`,
+          },
         },
       },
     },

@@ -28,7 +28,9 @@ const MAIN_CALL: Record<MenuPath, string> = {
   '/inventory': '/api/inventory',
   '/time-tracking': '/api/time-entries',
   '/reports': '/api/reports/summary',
+  '/accounting': '/api/accounting/exports',
   '/organization': '/api/organizations',
+  '/developers': '/api/api-keys',
   '/users': '/api/users',
 };
 // Shown to fewer users than the call accepts, on purpose: docs/rules/organizations-and-roles.md#menu keeps Payment Processors to the super

@@ -3,8 +3,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../db/schema/index';
-import type { IsolationCase, World } from '../test/isolation';
+import { bearer, createKeyFor } from '../features/api-keys/api-keys.test-kit';
+import { throughApiKey, type IsolationCase, type World } from '../test/isolation';
 import { createTestApp } from '../test/test-app';
+import { API_KEY_MESSAGES } from './api-key-auth';
 
 // Feature cases live next to the feature: src/server/features/<feature>/<feature>.isolation.ts exporting `isolationCases`.
 const featureModules = import.meta.glob<{ isolationCases: Record<string, IsolationCase> }>('../features/**/*.isolation.ts', { eager: true });
@@ -128,15 +130,28 @@ for (const [file, mod] of Object.entries(featureModules)) {
 const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
 
 let w: World;
+/** The walk again with B's admin replaced by an API key of B holding every permission a key may carry. */
+let wKey: World;
+/** A key of A with every permission a key may carry: refused where A's admin is. */
+let keyA: string;
 beforeAll(async () => {
-  const t = await createTestApp();
+  // The walk makes hundreds of calls with one key within a minute: its limit has its own test (api-keys.test.ts).
+  w = await worldOf(await createTestApp());
+  // A database of its own: the cases write records with fixed numbers, settings and addresses once. The walk makes
+  // hundreds of calls with one key within a minute; the key limit has its own tests (features/api-keys).
+  const other = await worldOf(await createTestApp({ API_KEY_CALLS_PER_MINUTE: '1000000' }));
+  wKey = throughApiKey(other, (await createKeyFor(other.t, other.adminB.cookie, { name: 'B integration' })).secret);
+  keyA = (await createKeyFor(other.t, other.adminA.cookie, { name: 'A integration' })).secret;
+});
+
+async function worldOf(t: World['t']): Promise<World> {
   const orgA = await t.createOrganization();
   const orgB = await t.createOrganization();
   const mk = async (role: string, organizationId: number | null) => {
     const u = await t.createUser({ role, organizationId });
     return { id: u.id, cookie: await t.cookieFor(u.id) };
   };
-  w = {
+  return {
     t,
     orgA,
     orgB,
@@ -145,9 +160,10 @@ beforeAll(async () => {
     customerB: await mk('customer', orgB.id),
     superUser: await mk('super_user', null),
   };
-});
+}
 afterAll(async () => {
   await w?.t.close();
+  await wKey?.t.close();
 });
 
 describe('tenant isolation', () => {
@@ -172,6 +188,39 @@ describe('tenant isolation', () => {
       if (c.kind === 'custom') return c.run(w);
       const [method, url] = k.split(' ');
       const res = await w.t.call({ method: method as 'GET', url: url.replace(/:[a-zA-Z]+/g, '1'), cookie: w.adminA.cookie, payload: c.request?.payload as object });
+      expect(res.statusCode).toBe(403);
+    });
+  }
+});
+
+// The same walk with an API key (docs/rules/public-api.md#api-keys): a key of one organization sees nothing of another,
+// exactly as its admin's session does, and never reaches the super user's routes or the calls for people only.
+describe('tenant isolation through an API key', () => {
+  const route = (k: string) => {
+    const r = wKey.t.routes.find((x) => key(x) === k);
+    if (!r) throw new Error(`no route ${k}`);
+    return r;
+  };
+  const refusedToKey = async (k: string, secret: string) => {
+    const [method, url] = k.split(' ');
+    const res = await wKey.t.call({ method: method as 'GET', url: url.replace(/:[a-zA-Z]+/g, '1'), headers: bearer(secret), payload: method === 'GET' ? undefined : {} });
+    expect(res.statusCode, k).toBe(403);
+    expect(res.json().message, k).toBe(API_KEY_MESSAGES.sessionOnly);
+  };
+
+  it('refuses a key on every public call for people only (signing in and out, impersonation status)', async () => {
+    const publicSessionOnly = wKey.t.routes.filter((r) => r.access.kind === 'public' && r.access.sessionOnly).map(key);
+    expect(publicSessionOnly).toEqual(expect.arrayContaining(['POST /api/auth/send-otp', 'POST /api/auth/verify-otp', 'POST /api/auth/logout']));
+    for (const k of publicSessionOnly) await refusedToKey(k, keyA);
+  });
+
+  for (const [k, c] of Object.entries(CASES)) {
+    if (c.kind === 'public') continue;
+    it(k, async () => {
+      if (route(k).access.sessionOnly) return refusedToKey(k, keyA);
+      if (c.kind === 'custom') return c.run(wKey);
+      const [method, url] = k.split(' ');
+      const res = await wKey.t.call({ method: method as 'GET', url: url.replace(/:[a-zA-Z]+/g, '1'), headers: bearer(keyA), payload: c.request?.payload as object });
       expect(res.statusCode).toBe(403);
     });
   }

@@ -161,6 +161,7 @@ const UNSCOPED: Record<string, string> = {
   'src/server/features/vendors/demo-vendors.ts': RESOLVED,
   'src/server/jobs/overdue-invoices.ts': JOB,
   'src/server/jobs/expire-quotes.ts': JOB,
+  'src/server/features/imports/clear-abandoned-imports.ts': JOB,
   'src/server/features/estimates/convert-estimate.ts': RESOLVED,
   'src/server/features/estimates/estimate-view.ts': RESOLVED,
   'src/server/features/estimates/new-estimate-version.ts': RESOLVED,
@@ -180,6 +181,17 @@ const UNSCOPED: Record<string, string> = {
   'src/server/features/quote-approval/open-quote.ts': PUBLIC,
   'src/server/features/quote-approval/quote-page.ts': PUBLIC,
   'src/server/features/quote-approval/start-deposit.ts': PUBLIC,
+  // A reply to our texts (Twilio's signed webhook, or this machine's outbox page) names only a phone number: the
+  // organization is the one that last texted it (docs/rules/messaging.md#conversations).
+  'src/server/features/conversations/file-inbound-sms.ts': PUBLIC,
+  'src/server/features/conversations/route-reply.ts': PUBLIC,
+  'src/server/features/review-requests/queue-review-request.ts': RESOLVED,
+  'src/server/features/review-requests/send-review-requests.ts': JOB,
+  'src/server/features/webhooks/record-event.ts': RESOLVED,
+  'src/server/features/webhooks/emit-event.ts': RESOLVED,
+  'src/server/features/webhooks/claim-deliveries.ts': JOB,
+  'src/server/features/webhooks/send-delivery.ts': JOB,
+  'src/server/features/webhooks/purge-deliveries.ts': JOB,
 };
 
 describe('tenant scope guard', () => {

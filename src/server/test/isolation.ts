@@ -19,3 +19,17 @@ export type IsolationCase =
   | { kind: 'superOnly'; request?: { payload?: unknown } }
   /** Proves with requests that organization B cannot read or change organization A's records (404), and A can. */
   | { kind: 'custom'; run: (w: World) => Promise<void> };
+
+/**
+ * The same world with organization B's admin replaced by an API key of B holding every permission a key may carry
+ * (docs/rules/public-api.md#api-keys): every call a case makes with `w.adminB.cookie` is sent as
+ * `Authorization: Bearer <key>` instead, so each case proves a key sees no more of A than B's admin does.
+ */
+export function throughApiKey(w: World, secret: string): World {
+  const stand = `api-key:${secret}`;
+  const call: TestApp['call'] = (opts) =>
+    opts.cookie === stand
+      ? w.t.call({ ...opts, cookie: undefined, headers: { ...(opts.headers as Record<string, string> | undefined), authorization: `Bearer ${secret}` } })
+      : w.t.call(opts);
+  return { ...w, t: { ...w.t, call }, adminB: { id: w.adminB.id, cookie: stand } };
+}

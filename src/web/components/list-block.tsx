@@ -9,6 +9,8 @@ import { Card } from '@/components/ui/card';
 import { ListPager } from '@/components/list-pager';
 import { ListSearch } from '@/components/list-search';
 import { ListStatus } from '@/components/list-status';
+import { ListExportMenu } from '@/components/list-export-menu';
+import type { ListExportSource } from '@/lib/list-export';
 
 /** The part of a TanStack query a list reads: one page of rows and the total count. */
 export interface ListQuery<Row> {
@@ -39,6 +41,8 @@ interface ListBlockProps<Row> {
   testId?: string;
   /** Beside the search box (filters). */
   toolbar?: ReactNode;
+  /** The list's export (its path and the query the screen sends, without paging): an Export menu at the header's end. */
+  exportFrom?: ListExportSource;
   /** Below the list, inside the card (a "Showing the latest" note). */
   footer?: ReactNode;
   className?: string;
@@ -59,6 +63,7 @@ export function ListBlock<Row>({
   title,
   testId,
   toolbar,
+  exportFrom,
   footer,
   className,
   plain = false,
@@ -67,14 +72,21 @@ export function ListBlock<Row>({
   const rows = query.data?.rows ?? [];
   const forbidden = isApiError(query.error, 403);
   const showSearch = Boolean(list && searchPlaceholder) && !forbidden;
+  const showExport = Boolean(exportFrom) && !query.isError;
   const Frame = plain ? 'div' : Card;
   return (
     <Frame className={cn('min-w-0', !plain && 'overflow-hidden', className)} data-testid={testId ?? `${name}-list`}>
-      {(title || showSearch || toolbar) && (
+      {(title || showSearch || toolbar || showExport) && (
         <div className={cn('flex flex-col gap-3 border-b p-4 sm:flex-row sm:flex-wrap sm:items-center', title && 'sm:justify-between')}>
           {title}
-          {showSearch && list && searchPlaceholder && (
-            <ListSearch value={list.search} onChange={list.setSearch} placeholder={searchPlaceholder} label={searchLabel} />
+          {/* On a phone the search box and Export share a row; on wider screens Export ends the header row. */}
+          {(showSearch || showExport) && (
+            <div className="flex items-center gap-2 sm:contents">
+              {showSearch && list && searchPlaceholder && (
+                <ListSearch value={list.search} onChange={list.setSearch} placeholder={searchPlaceholder} label={searchLabel} />
+              )}
+              {showExport && exportFrom && <ListExportMenu source={exportFrom} isEmpty={!query.isPending && (query.data?.total ?? 0) === 0} />}
+            </div>
           )}
           {toolbar}
         </div>

@@ -1,4 +1,4 @@
-import { statusLabel } from '@contracts/format';
+import { statusText } from '@contracts/format';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 
@@ -28,12 +28,6 @@ const STATUS_STYLES: Record<string, string> = {
   converted: 'bg-purple-100 text-purple-800',
 };
 
-/** Labels that are not the status id in title case. */
-const STATUS_LABELS: Record<string, string> = {
-  changes_requested: 'Changes requested',
-  accepted: 'Approved',
-};
-
 const keyOf = (status: string | null | undefined) => (status ?? '').trim().toLowerCase().replace(/[\s-]+/g, '_');
 
 /** The style for a status ('in progress' and 'In Progress' count as in_progress). */
@@ -41,10 +35,8 @@ export function statusBadgeClass(status: string | null | undefined): string {
   return STATUS_STYLES[keyOf(status)] ?? PENDING;
 }
 
-/** The words for a status: in_progress -> In Progress, changes_requested -> Changes requested; none -> Pending. */
-export function statusText(status: string | null | undefined): string {
-  return STATUS_LABELS[keyOf(status)] ?? (statusLabel(status) || 'Pending');
-}
+/** The words for a status (contracts/format.ts, shared with the list exports). */
+export { statusText };
 
 export function StatusBadge({ status, className }: { status: string | null | undefined; className?: string }) {
   return (

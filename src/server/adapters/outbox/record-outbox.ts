@@ -11,7 +11,8 @@ export interface OutboxRecord {
   html?: string | null;
   attachments?: { filename: string; contentType: string; size: number }[] | null;
   transport: 'outbox' | 'smtp' | 'twilio';
-  status: 'stored' | 'sent' | 'failed';
+  /** opted_out: an SMS not sent because the number answered STOP (docs/rules/messaging.md#sms-opt-outs). */
+  status: 'stored' | 'sent' | 'failed' | 'opted_out';
   error?: string | null;
   providerId?: string | null;
 }

@@ -1,10 +1,14 @@
-// SMS: Twilio when its three settings are present, otherwise the database outbox.
+// SMS: Twilio when its three settings are present, otherwise the database outbox. Both refuse a number that opted out
+// (docs/rules/messaging.md#sms-opt-outs) before anything leaves, and both keep a copy of what an organization sends in
+// its conversation thread with the number, when there is one (docs/rules/messaging.md#conversations).
 import type RequestClient from 'twilio/lib/base/RequestClient';
 import type { Db } from '../../db/client';
 import { failureKind, type FailureKind } from '../delivery-failure';
 import type { DeliveryResult } from '../mail/mailer';
 import { maskSecrets } from '../outbox/mask-secrets';
 import { recordOutbox } from '../outbox/record-outbox';
+import { isOptedOut, OPTED_OUT_ERROR, optOutKey } from './opt-outs';
+import { copyToThread } from './thread-copy';
 
 export interface SmsMessage {
   to: string;
@@ -12,6 +16,8 @@ export interface SmsMessage {
   organizationId?: number | null;
   /** Substrings that let the reader in; the outbox row of a text sent through Twilio masks them (as the mailer does). */
   secrets?: string[];
+  /** The staff member who wrote it: an answer from a conversation thread. */
+  sentBy?: number | null;
 }
 
 export interface SmsSender {
@@ -29,12 +35,45 @@ export interface TwilioSettings {
   apiBase?: string;
 }
 
+/**
+ * A send to a number that opted out: nothing leaves, and the outbox keeps the attempt with its reason. The result is a
+ * failure of its own kind, so a caller that only knows "failed" never reports it as sent, and deliveryFailure answers
+ * it as a 409 (adapters/delivery-failure.ts).
+ */
+async function refuseOptedOut(db: Db, m: SmsMessage, transport: 'outbox' | 'twilio'): Promise<DeliveryResult> {
+  const outboxId = await recordOutbox(db, {
+    organizationId: m.organizationId,
+    channel: 'sms',
+    to: m.to,
+    text: maskSecrets(m.text, m.secrets),
+    transport,
+    status: 'opted_out',
+    error: OPTED_OUT_ERROR,
+  });
+  return { outboxId, status: 'failed', error: OPTED_OUT_ERROR, failure: 'opted_out' };
+}
+
+/** The organization's thread with the number keeps what was sent (masked: staff read threads). */
+async function keepInThread(db: Db, m: SmsMessage, result: DeliveryResult): Promise<void> {
+  if (!m.organizationId) return;
+  await copyToThread(db, {
+    organizationId: m.organizationId,
+    phone: optOutKey(m.to),
+    body: maskSecrets(m.text, m.secrets),
+    status: result.status,
+    error: maskSecrets(result.error, m.secrets) ?? null,
+    outboxId: result.outboxId,
+    sentBy: m.sentBy ?? null,
+  });
+}
+
 export function createSmsSender(opts: { db: Db; twilio?: TwilioSettings }): SmsSender {
   const { db } = opts;
   if (!opts.twilio) {
     return {
       transport: 'outbox',
       async send(m) {
+        if (await isOptedOut(db, m.to)) return refuseOptedOut(db, m, 'outbox');
         const outboxId = await recordOutbox(db, {
           organizationId: m.organizationId,
           channel: 'sms',
@@ -43,7 +82,9 @@ export function createSmsSender(opts: { db: Db; twilio?: TwilioSettings }): SmsS
           transport: 'outbox',
           status: 'stored',
         });
-        return { outboxId, status: 'stored' };
+        const result: DeliveryResult = { outboxId, status: 'stored' };
+        await keepInThread(db, m, result);
+        return result;
       },
     };
   }
@@ -52,6 +93,7 @@ export function createSmsSender(opts: { db: Db; twilio?: TwilioSettings }): SmsS
   return {
     transport: 'twilio',
     async send(m) {
+      if (await isOptedOut(db, m.to)) return refuseOptedOut(db, m, 'twilio');
       let status: 'sent' | 'failed' = 'sent';
       let error: string | undefined;
       let failure: FailureKind | undefined;
@@ -87,7 +129,9 @@ export function createSmsSender(opts: { db: Db; twilio?: TwilioSettings }): SmsS
         error: maskSecrets(error, m.secrets),
         providerId,
       });
-      return { outboxId, status, error, failure };
+      const result: DeliveryResult = { outboxId, status, error, failure };
+      await keepInThread(db, m, result);
+      return result;
     },
   };
 }

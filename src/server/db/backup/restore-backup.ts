@@ -21,9 +21,11 @@ export interface RestoreOptions {
   forgetCredentials?: boolean;
 }
 
-const wrongKey = (count: string, keyIds: string[], keyId: string) =>
+const wrongKey = (count: string, keyIds: string[], keyId: string, webhooks = false) =>
   `The backup's ${count} encrypted with APP_SECRET key ${keyIds.join(', ')}, and this installation's APP_SECRET is key ${keyId}: ` +
-  'set APP_SECRET to the one the backup was made with, or run again with --forget-credentials to restore without the payment processor keys (enter them again afterwards). Nothing was restored.';
+  `set APP_SECRET to the one the backup was made with, or run again with --forget-credentials to restore without the ${
+    webhooks ? 'payment processor keys and webhook signing secrets (enter the keys again and roll the secrets afterwards)' : 'payment processor keys (enter them again afterwards)'
+  }. Nothing was restored.`;
 
 export async function restoreBackup(database: Database, file: string, opts: RestoreOptions): Promise<Record<string, number>> {
   if (!fs.existsSync(file)) throw new BackupError(`No such file: ${file}`);
@@ -49,7 +51,8 @@ export async function restoreBackup(database: Database, file: string, opts: Rest
         // Said before the long part: the header names the keys its credentials need.
         const needed = header.credentials;
         if (needed && needed.encrypted > 0 && needed.keyIds.some((k) => k !== opts.keyId) && !opts.forgetCredentials) {
-          throw new BackupError(wrongKey(`${needed.encrypted} payment processor credentials are`, needed.keyIds, opts.keyId));
+          const what = needed.webhookSecrets ? 'encrypted credentials (payment processor keys, webhook signing secrets) are' : 'payment processor credentials are';
+          throw new BackupError(wrongKey(`${needed.encrypted} ${what}`, needed.keyIds, opts.keyId, !!needed.webhookSecrets));
         }
         continue;
       }
@@ -70,8 +73,12 @@ export async function restoreBackup(database: Database, file: string, opts: Rest
     }
     // The rows themselves decide (a header could be edited, an older file has none).
     const foreign = await foreignCredentials(tx, opts.keyId);
-    if (foreign.processorIds.length > 0) {
-      if (!opts.forgetCredentials) throw new BackupError(wrongKey(`payment processors ${foreign.processorIds.join(', ')} hold credentials`, foreign.keyIds, opts.keyId));
+    if (foreign.processorIds.length > 0 || foreign.webhookEndpointIds.length > 0) {
+      const holders = [
+        ...(foreign.processorIds.length > 0 ? [`payment processors ${foreign.processorIds.join(', ')}`] : []),
+        ...(foreign.webhookEndpointIds.length > 0 ? [`webhook endpoints ${foreign.webhookEndpointIds.join(', ')}`] : []),
+      ].join(' and ');
+      if (!opts.forgetCredentials) throw new BackupError(wrongKey(`${holders} hold credentials`, foreign.keyIds, opts.keyId, foreign.webhookEndpointIds.length > 0));
       await forgetForeignCredentials(tx, opts.keyId);
     }
     await rederivePaidAmounts(tx);

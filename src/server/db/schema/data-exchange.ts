@@ -59,7 +59,9 @@ export interface StoredAccountMapping {
   receivablesAccount: string;
   /** Where received payments are deposited (e.g. "Undeposited Funds" or "090"). */
   depositAccount: string;
-  /** Tax rate id -> the accounting system's tax code or name. */
+  /** Sales tax liability account (the QuickBooks formats post tax to it). */
+  salesTaxAccount?: string;
+  /** Tax code or name by key: a tax rate id, rate ids joined by `+` (a line carrying several), or `manual`. */
   taxCodes: Record<string, string>;
   /** The code used for lines without tax. */
   noTaxCode: string;

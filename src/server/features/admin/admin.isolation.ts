@@ -2,6 +2,8 @@ import type { IsolationCase } from '../../test/isolation';
 
 // Super administration spans every organization by design: an organization's own admin is refused outright.
 export const isolationCases: Record<string, IsolationCase> = {
+  'GET /api/admin/users/export': { kind: 'superOnly' },
+  'GET /api/admin/audit-log/export': { kind: 'superOnly' },
   'GET /api/admin/system-stats': { kind: 'superOnly' },
   'GET /api/admin/audit-log': { kind: 'superOnly' },
   'POST /api/admin/users': {

@@ -1,10 +1,14 @@
 import { adminUserListSchema, adminUserSchema, auditLogQuerySchema, auditLogSchema, systemStatsSchema } from '../../../contracts/admin';
+import { LIST_PAGING, listExportFormatSchema } from '../../../contracts/list-export';
 import { listQuerySchema } from '../../../contracts/lists';
 import { adminCreateUserBodySchema, updateUserRoleBodySchema, userIdParamsSchema } from '../../../contracts/users';
 import { impersonateBodySchema, impersonateResponseSchema, messageSchema } from '../../../contracts/auth';
 import type { AppDeps, ZodApp } from '../../platform/app-deps';
 import { access } from '../../platform/context';
 import { requireCtx } from '../../platform/guard';
+import { sendListExport } from '../../platform/list-export';
+import { exportAuditLog } from './export-audit-log';
+import { exportUsers } from '../users/export-users';
 import { setTotalCount } from '../../platform/lists';
 import { createUser } from '../users/create-user';
 import { listUsers } from '../users/list-users';
@@ -33,6 +37,16 @@ export function adminRoutes(app: ZodApp, deps: AppDeps) {
       setTotalCount(reply, total);
       return rows;
     },
+  });
+
+  app.get('/api/admin/users/export', {
+    config: { access: superOnly, answers: 'spreadsheet' },
+    schema: {
+      tags,
+      summary: 'Every user (or one organization\'s) as CSV or XLSX, with the list\'s search and sort, streamed (users-<date>.csv|.xlsx)',
+      querystring: listQuerySchema.omit(LIST_PAGING).extend(listExportFormatSchema.shape),
+    },
+    handler: async (req, reply) => sendListExport(db, req, reply, req.query, exportUsers(db, requireCtx(req), req.query)),
   });
 
   app.post('/api/admin/users', {
@@ -83,8 +97,18 @@ export function adminRoutes(app: ZodApp, deps: AppDeps) {
     },
   });
 
+  app.get('/api/admin/audit-log/export', {
+    config: { access: superOnly, answers: 'spreadsheet' },
+    schema: {
+      tags,
+      summary: 'The audit log as CSV or XLSX, with its filters, newest first, streamed (audit-log-<date>.csv|.xlsx)',
+      querystring: auditLogQuerySchema.omit(LIST_PAGING).extend(listExportFormatSchema.shape),
+    },
+    handler: async (req, reply) => sendListExport(db, req, reply, req.query, exportAuditLog(db, req.query)),
+  });
+
   app.post('/api/admin/impersonate', {
-    config: { access: access.require('impersonate_users', { tenant: false }) },
+    config: { access: access.require('impersonate_users', { tenant: false, sessionOnly: true }) },
     schema: {
       tags,
       summary: 'Start acting as another user for 24 hours (send the token as x-impersonation-token)',
@@ -96,7 +120,7 @@ export function adminRoutes(app: ZodApp, deps: AppDeps) {
 
   app.post('/api/admin/end-impersonation', {
     // Called while acting as the impersonated user, whose permissions may be few; the token itself is the proof.
-    config: { access: access.signedIn() },
+    config: { access: access.signedIn({ sessionOnly: true }) },
     schema: { tags, summary: 'End the impersonation carried by x-impersonation-token', response: { 200: messageSchema } },
     handler: async (req) => ((await endImpersonation(db, requireCtx(req))) ? { message: 'Impersonation ended' } : { message: 'Not impersonating' }),
   });

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { users, userSessions } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { forbidden, invalid, notFound } from '../../platform/errors';
+import { sessionOnlyRefusal } from '../../platform/api-key-auth';
 import { createImpersonationSession } from '../../platform/sessions';
 import { writeAudit } from '../audit/write-audit';
 
@@ -16,6 +17,9 @@ type ImpersonateResponse = z.infer<typeof impersonateResponseSchema>;
 
 export async function startImpersonation(db: Db, ctx: RequestContext, userId: number): Promise<ImpersonateResponse> {
   if (ctx.originalUser) throw invalid('Exit the current impersonation first');
+  // The impersonation hangs on the super user's own cookie session; the route is session-only, so there always is one.
+  const parentSessionId = ctx.sessionId;
+  if (parentSessionId === null) throw sessionOnlyRefusal();
   const [target] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!target) throw notFound('User not found');
   if (target.role === 'super_user') throw forbidden('Super users cannot be impersonated');
@@ -24,7 +28,7 @@ export async function startImpersonation(db: Db, ctx: RequestContext, userId: nu
   const session = await db.transaction(async (tx) => {
     const created = await createImpersonationSession(
       tx,
-      { targetUserId: target.id, superUserId: ctx.user.id, parentSessionId: ctx.sessionId },
+      { targetUserId: target.id, superUserId: ctx.user.id, parentSessionId },
       { ip: ctx.ip, userAgent: ctx.userAgent },
     );
     await writeAudit(tx, ctx, {

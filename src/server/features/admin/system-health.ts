@@ -46,7 +46,8 @@ async function outboxCheck(database: Database, now: Date): Promise<HealthCheck> 
   const [row] = await database.db
     .select({ n: count() })
     .from(outbox)
-    .where(and(gte(outbox.createdAt, since), notInArray(outbox.status, ['sent', 'stored'])));
+    // A text not sent because its number answered STOP is the customer's choice, not a failure (docs/rules/messaging.md#sms-opt-outs).
+    .where(and(gte(outbox.createdAt, since), notInArray(outbox.status, ['sent', 'stored', 'opted_out'])));
   const failed = Number(row?.n ?? 0);
   const ok = failed < HEALTH_THRESHOLDS.outboxFailures;
   const detail =

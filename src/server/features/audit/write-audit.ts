@@ -19,7 +19,8 @@ export async function writeAudit(db: DbOrTx, ctx: RequestContext, entry: AuditEn
     action: entry.action,
     entityType: entry.entityType ?? null,
     entityId: entry.entityId ?? null,
-    details: entry.details ?? null,
+    // A call made with an API key names the key (docs/rules/public-api.md#audit): the person is its creator.
+    details: ctx.apiKeyId !== null ? { ...entry.details, apiKeyId: ctx.apiKeyId } : (entry.details ?? null),
     ip: ctx.ip,
     userAgent: ctx.userAgent?.slice(0, 500) ?? null,
   });

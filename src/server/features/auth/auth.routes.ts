@@ -34,7 +34,7 @@ export function authRoutes(app: ZodApp, deps: AppDeps) {
 
   app.post('/api/auth/send-otp', {
     // Limited per address and per client inside the service (features/auth/otp.ts).
-    config: { access: access.public(), rateLimited: true },
+    config: { access: access.public({ sessionOnly: true }), rateLimited: true },
     schema: { tags: ['auth'], summary: 'E-mail a six-digit sign-in code', body: sendOtpBodySchema, response: { 200: messageSchema } },
     handler: async (req) => {
       await sendOtp(db, mailer, req.body.email, req.ip, { clientLimitPerHour: config.OTP_CLIENT_LIMIT_PER_HOUR });
@@ -43,13 +43,13 @@ export function authRoutes(app: ZodApp, deps: AppDeps) {
   });
 
   app.post('/api/auth/verify-otp', {
-    config: { access: access.public(), clientLimit: CLIENT_LIMITS.codeCheck },
+    config: { access: access.public({ sessionOnly: true }), clientLimit: CLIENT_LIMITS.codeCheck },
     schema: { tags: ['auth'], summary: "Exchange a code for a session cookie (a pending registration's code creates its guest account first)", body: verifyOtpBodySchema, response: { 200: currentUserSchema } },
     handler: async (req, reply) => {
       const user = await verifyOtp(db, req.body.email, req.body.code);
       const now = new Date();
       // A new session token at every sign-in; an earlier session in this browser is ended.
-      if (req.ctx) await deleteSession(db, req.ctx.sessionId);
+      if (req.ctx?.sessionId) await deleteSession(db, req.ctx.sessionId);
       const session = await createLoginSession(db, user.id, { ip: req.ip, userAgent: req.headers['user-agent'] ?? null }, now);
       const [updated] = await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id)).returning();
       setSessionCookie(reply, session.token);
@@ -58,7 +58,7 @@ export function authRoutes(app: ZodApp, deps: AppDeps) {
   });
 
   app.post('/api/auth/register', {
-    config: { access: access.public(), clientLimit: CLIENT_LIMITS.registration },
+    config: { access: access.public({ sessionOnly: true }), clientLimit: CLIENT_LIMITS.registration },
     schema: {
       tags: ['auth'],
       summary: 'Start a guest registration: e-mail a code; verify-otp with it creates the account and signs in (202: nothing is created yet)',
@@ -72,10 +72,10 @@ export function authRoutes(app: ZodApp, deps: AppDeps) {
   });
 
   app.post('/api/auth/logout', {
-    config: { access: access.public() },
+    config: { access: access.public({ sessionOnly: true }) },
     schema: { tags: ['auth'], summary: 'End the session', response: { 200: messageSchema } },
     handler: async (req, reply) => {
-      if (req.ctx) await deleteSession(db, req.ctx.sessionId);
+      if (req.ctx?.sessionId) await deleteSession(db, req.ctx.sessionId);
       reply.clearCookie(config.cookieName, { path: '/', secure: config.secureCookies, httpOnly: true, sameSite: 'lax' });
       return { message: 'Logged out' };
     },
@@ -83,7 +83,8 @@ export function authRoutes(app: ZodApp, deps: AppDeps) {
 
   for (const url of ['/api/auth/me', '/api/me']) {
     app.get(url, {
-      config: { access: access.signedIn() },
+      // One's own profile: a key acts for its organization, not as a person (docs/rules/public-api.md#what-a-key-cannot-call).
+      config: { access: access.signedIn({ sessionOnly: true }) },
       schema: { tags: ['auth'], summary: 'The signed-in user (the impersonated one while impersonating)', response: { 200: currentUserSchema } },
       handler: async (req) => {
         const ctx = requireCtx(req);
@@ -109,7 +110,7 @@ export function authRoutes(app: ZodApp, deps: AppDeps) {
   });
 
   app.get('/api/auth/impersonation-status', {
-    config: { access: access.public() },
+    config: { access: access.public({ sessionOnly: true }) },
     schema: { tags: ['auth'], summary: 'Whether this browser is impersonating, and who the real user is', response: { 200: impersonationStatusSchema } },
     handler: async (req) => {
       const ctx = req.ctx;

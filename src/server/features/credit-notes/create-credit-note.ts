@@ -12,6 +12,7 @@ import { lockInvoiceInScope } from '../documents/lock-invoice';
 import { fieldError } from '../documents/document-rules';
 import { lineRecordColumns, lineRowOf, pricedWith, pricingContext, storedLines, type Priced } from '../documents/document-pricing';
 import { completeInvoicePaymentLinks } from '../payments/settle-payment';
+import { emitInvoiceStatusEvents } from '../webhooks/emit-event';
 import { nextDocumentNumberSql } from '../numbering/next-number';
 import { getCreditNote } from './get-credit-note';
 
@@ -103,6 +104,7 @@ export async function createCreditNote(db: Db, ctx: RequestContext, invoiceId: n
       .where(and(eq(invoices.id, invoice.id), eq(invoices.organizationId, organizationId)));
     // A covered invoice's pay links are done, as when a payment covers it.
     if (closes) await completeInvoicePaymentLinks(tx, organizationId, invoice.id);
+    if (closes && toCents(invoice.amountPaid) > 0) await emitInvoiceStatusEvents(tx, organizationId, invoice.id, invoice.status, 'paid');
     await writeAudit(tx, ctx, {
       action: 'credit_note.issued',
       entityType: 'invoice',

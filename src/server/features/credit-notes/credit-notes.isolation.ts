@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { creditNotes, customers, invoices } from '../../db/schema/index';
 import type { IsolationCase, World } from '../../test/isolation';
+import { exportIsolation } from '../../test/export-isolation';
 
 /** A sent invoice of organization A for 100.00 with a credit note of 10.00. */
 async function creditedInvoiceOfA(w: World): Promise<{ invoiceId: number; noteId: number }> {
@@ -25,6 +26,7 @@ async function creditedInvoiceOfA(w: World): Promise<{ invoiceId: number; noteId
 }
 
 export const isolationCases: Record<string, IsolationCase> = {
+  'GET /api/credit-notes/export': exportIsolation('/api/credit-notes', creditedInvoiceOfA),
   'GET /api/credit-notes': {
     kind: 'custom',
     run: async (w) => {

@@ -1,9 +1,12 @@
 import { messageSchema } from '../../../contracts/auth';
+import { LIST_PAGING, listExportFormatSchema } from '../../../contracts/list-export';
 import { createCreditNoteSchema, creditNoteListQuerySchema, creditNoteListSchema, creditNoteSchema } from '../../../contracts/credit-notes';
 import { idParamsSchema } from '../../../contracts/line-items';
 import type { AppDeps, ZodApp } from '../../platform/app-deps';
 import { access } from '../../platform/context';
 import { requireCtx } from '../../platform/guard';
+import { sendListExport } from '../../platform/list-export';
+import { exportCreditNotes } from './export-credit-notes';
 import { setTotalCount } from '../../platform/lists';
 import { sendPdf } from '../documents/send-pdf';
 import { createCreditNote } from './create-credit-note';
@@ -31,6 +34,16 @@ export function creditNotesRoutes(app: ZodApp, deps: AppDeps) {
       setTotalCount(reply, total);
       return items;
     },
+  });
+
+  app.get('/api/credit-notes/export', {
+    config: { access: access.require(READ, { tenant: true }), answers: 'spreadsheet' },
+    schema: {
+      tags: ['credit-notes'],
+      summary: 'The credit notes list as CSV or XLSX, with its search, filter and sort, streamed (credit-notes-<date>.csv|.xlsx)',
+      querystring: creditNoteListQuerySchema.omit(LIST_PAGING).extend(listExportFormatSchema.shape),
+    },
+    handler: async (req, reply) => sendListExport(db, req, reply, req.query, exportCreditNotes(db, requireCtx(req), req.query)),
   });
 
   app.get('/api/credit-notes/:id', {

@@ -121,6 +121,7 @@ export function portalScope(req: FastifyRequest, customer: CustomerRow): Request
     originalUser: base?.originalUser ?? null,
     sessionId: base?.sessionId ?? 0,
     impersonationSessionId: base?.impersonationSessionId ?? null,
+    apiKeyId: base?.apiKeyId ?? null,
     organizationId: customer.organizationId,
     isSuperUser: false,
     permissions: new Set(),

@@ -7,6 +7,7 @@ import type { RequestContext } from '../../platform/context';
 import { invalid } from '../../platform/errors';
 import { organizationForWrite } from '../../platform/tenancy';
 import { toCustomerResponse } from './customer-response';
+import { emitWebhookEvent } from '../webhooks/emit-event';
 
 export async function createCustomer(db: Db, ctx: RequestContext, body: CreateCustomerBody): Promise<Customer> {
   const organizationId = organizationForWrite(ctx, body.organizationId);
@@ -14,26 +15,30 @@ export async function createCustomer(db: Db, ctx: RequestContext, body: CreateCu
     const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).limit(1);
     if (!org) throw invalid('organizationId: Organization not found', [{ path: 'organizationId', message: 'Organization not found' }]);
   }
-  const [row] = await db
-    .insert(customers)
-    .values({
-      organizationId,
-      name: body.name,
-      email: body.email ?? null,
-      phone: body.phone ?? null,
-      address: body.address ?? null,
-      city: body.city ?? null,
-      state: body.state ?? null,
-      zip: body.zip ?? null,
-      companyName: body.companyName ?? null,
-      notes: body.notes ?? null,
-      creditLimit: body.creditLimit ?? null,
-      paymentTerms: body.paymentTerms ?? DEFAULT_PAYMENT_TERMS,
-      preferredPaymentMethod: body.preferredPaymentMethod ?? null,
-      portalAccessEnabled: body.portalAccessEnabled ?? true,
-      autoPayEnabled: body.autoPayEnabled ?? false,
-      taxExempt: body.taxExempt ?? false,
-    })
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(customers)
+      .values({
+        organizationId,
+        name: body.name,
+        email: body.email ?? null,
+        phone: body.phone ?? null,
+        address: body.address ?? null,
+        city: body.city ?? null,
+        state: body.state ?? null,
+        zip: body.zip ?? null,
+        companyName: body.companyName ?? null,
+        notes: body.notes ?? null,
+        creditLimit: body.creditLimit ?? null,
+        paymentTerms: body.paymentTerms ?? DEFAULT_PAYMENT_TERMS,
+        preferredPaymentMethod: body.preferredPaymentMethod ?? null,
+        portalAccessEnabled: body.portalAccessEnabled ?? true,
+        autoPayEnabled: body.autoPayEnabled ?? false,
+        taxExempt: body.taxExempt ?? false,
+      })
+      .returning();
+    await emitWebhookEvent(tx, organizationId, 'customer.created', inserted.id);
+    return inserted;
+  });
   return toCustomerResponse(row);
 }

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { customers } from '../../db/schema/index';
 import type { IsolationCase, World } from '../../test/isolation';
+import { exportIsolation } from '../../test/export-isolation';
 
 async function customerOfA(w: World) {
   const [c] = await w.t.database.db
@@ -15,6 +16,7 @@ async function customerOfA(w: World) {
 const ids = (body: { id: number }[]) => body.map((c) => c.id);
 
 export const isolationCases: Record<string, IsolationCase> = {
+  'GET /api/customers/export': exportIsolation('/api/customers', customerOfA),
   'GET /api/customers': {
     kind: 'custom',
     run: async (w) => {

@@ -6,9 +6,12 @@ import {
   customerSchema,
   updateCustomerBodySchema,
 } from '../../../contracts/customers';
+import { LIST_PAGING, listExportFormatSchema } from '../../../contracts/list-export';
 import type { AppDeps, ZodApp } from '../../platform/app-deps';
 import { access } from '../../platform/context';
 import { requireCtx } from '../../platform/guard';
+import { sendListExport } from '../../platform/list-export';
+import { exportCustomers } from './export-customers';
 import { setNextCursor, setTotalCount } from '../../platform/lists';
 import { createCustomer } from './create-customer';
 import { getCustomer } from './get-customer';
@@ -36,6 +39,16 @@ export function customersRoutes(app: ZodApp, deps: AppDeps) {
       if (next) setNextCursor(reply, next);
       return rows;
     },
+  });
+
+  app.get('/api/customers/export', {
+    config: { access: read, answers: 'spreadsheet' },
+    schema: {
+      tags: ['customers'],
+      summary: 'The customers list as CSV or XLSX, with its search and sort, streamed (customers-<date>.csv|.xlsx)',
+      querystring: customerListQuerySchema.omit({ ...LIST_PAGING, after: true }).extend(listExportFormatSchema.shape),
+    },
+    handler: async (req, reply) => sendListExport(db, req, reply, req.query, exportCustomers(db, requireCtx(req), req.query)),
   });
 
   app.get('/api/customers/:id', {

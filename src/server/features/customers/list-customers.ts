@@ -7,7 +7,8 @@ import { decodeCursor, encodeCursor } from '../../platform/list-cursor';
 import type { Db, DbOrTx } from '../../db/client';
 import { customers } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
-import { orderBy, page, runAll } from '../../platform/lists';
+import { page, runAll } from '../../platform/lists';
+import { ascending, descending, keysetReader, orderOf, sortKeys, type BatchQuery, type BatchReader, type SortKey } from '../../platform/list-order';
 import { scopeFilter, tenantScope } from '../../platform/tenancy';
 import { jsonRow } from '../../platform/json-row';
 import { preparedFor, singleOrganization } from '../../platform/prepared';
@@ -29,9 +30,28 @@ const SORTABLE = {
 };
 
 /** Names in alphabetical order whatever their case ("alice" before "Bob"), then stable by id. */
-function byName(descending: boolean): SQL[] {
-  const dir = descending ? desc : asc;
-  return [dir(sql`lower(${customers.name})`), dir(customers.name), dir(customers.id)];
+function byNameKeys(isDescending: boolean): SortKey[] {
+  const dir = isDescending ? descending : ascending;
+  return [dir(sql`lower(${customers.name})`, true), dir(customers.name), dir(customers.id)];
+}
+
+function byName(isDescending: boolean): SQL[] {
+  return orderOf(byNameKeys(isDescending));
+}
+
+/** The list's order: by name unless `sort` names another column (then by name after it). */
+function customerOrder(query: Pick<ListQuery, 'sort'>): SortKey[] {
+  return !query.sort || query.sort === 'name' || query.sort === '-name' ? byNameKeys(query.sort === '-name') : sortKeys(query, SORTABLE, byNameKeys(false));
+}
+
+/** The list's rows batch by batch in its order, with its search: its export (docs/rules/data-exchange.md#list-exports). */
+export async function customerBatches(db: DbOrTx, ctx: RequestContext, query: CustomerListQuery): Promise<BatchReader<Customer>> {
+  const where = and(scopeFilter(tenantScope(ctx, query.organizationId), customers.organizationId), customerSearch(query.q));
+  return keysetReader(
+    customerOrder(query),
+    (b: BatchQuery) => db.select({ row: customerJson.sql, listKey: b.key }).from(customers).where(and(where, b.after)).orderBy(...b.order).limit(b.limit),
+    (rows) => rows.map((r) => customerJson.parse(r.row)),
+  );
 }
 
 export interface CustomersPage {
@@ -122,7 +142,7 @@ async function customersPage(db: DbOrTx, ctx: RequestContext, query: ListQuery):
   const where = and(scopeFilter(tenantScope(ctx, query.organizationId), customers.organizationId), customerSearch(query.q));
   const { limit, offset } = page(query);
   const byNameOrder = !query.sort || query.sort === 'name' || query.sort === '-name';
-  const order = byNameOrder ? byName(query.sort === '-name') : orderBy(query, SORTABLE, byName(false));
+  const order = orderOf(customerOrder(query));
   const scope = tenantScope(ctx, query.organizationId);
   // Without a search the total is the kept count (docs/decisions/023-organization-figures.md), not a count of the rows.
   const countRows = async () =>

@@ -292,6 +292,7 @@ describe('getDashboardStats at a fixed instant', () => {
       originalUser: null,
       sessionId: 0,
       impersonationSessionId: null,
+      apiKeyId: null,
       organizationId: org.id,
       isSuperUser: false,
       permissions: permissionsFor('org_admin'),

@@ -15,6 +15,7 @@ import { pricedWith } from '../documents/document-pricing';
 import { insertNumbered } from '../invoices/create-invoice';
 import { insertWorkOrder, workOrderTotal } from '../work-orders/create-work-order';
 import { getEstimate } from './get-estimate';
+import { emitInvoiceStatusEvents } from '../webhooks/emit-event';
 
 export async function convertEstimate(db: Db, ctx: RequestContext, id: number, input: ConvertEstimate): Promise<Estimate> {
   // Converting creates the records, so it takes their permissions too.
@@ -91,4 +92,5 @@ async function carryDeposits(tx: Tx, organizationId: number, estimateId: number,
     .update(invoices)
     .set({ depositApplied: fromCents(depositCents), ...(paid ? { status: 'paid', paidDate: new Date() } : {}) })
     .where(and(eq(invoices.organizationId, organizationId), eq(invoices.id, invoiceId)));
+  if (paid) await emitInvoiceStatusEvents(tx, organizationId, invoiceId, invoice.status, 'paid');
 }

@@ -6,6 +6,7 @@ import { organizationAndCustomer } from '../documents/document-rules';
 import { estimateLineValuesOf, figureColumns, priceInput } from '../documents/document-pricing';
 import { nextDocumentNumber } from '../numbering/next-number';
 import { getEstimate } from './get-estimate';
+import { emitWebhookEvent } from '../webhooks/emit-event';
 
 /** A new estimate and its lines in one transaction; the server prices it (docs/rules/money-and-payments.md#taxes-and-discounts) and numbers it. */
 export async function createEstimate(db: Db, ctx: RequestContext, input: CreateEstimate): Promise<Estimate> {
@@ -33,6 +34,8 @@ export async function createEstimate(db: Db, ctx: RequestContext, input: CreateE
     if (priced.lines.length > 0) {
       await tx.insert(estimateLineItems).values(priced.lines.map((l) => ({ ...estimateLineValuesOf(l), organizationId, estimateId: row.id })));
     }
+    // Written as approved by staff (docs/rules/public-api.md#webhook-events).
+    if (input.status === 'approved') await emitWebhookEvent(tx, organizationId, 'estimate.approved', row.id);
     return row.id;
   });
   return getEstimate(db, ctx, id);

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { customers, estimates, outbox } from '../../db/schema/index';
 import type { IsolationCase, World } from '../../test/isolation';
+import { exportIsolation } from '../../test/export-isolation';
 
 async function customerOf(w: World, organizationId: number): Promise<number> {
   const [c] = await w.t.database.db.insert(customers).values({ organizationId, name: 'Isolation Customer', email: 'iso-est@example.com' }).returning({ id: customers.id });
@@ -16,6 +17,7 @@ async function estimateOfA(w: World): Promise<{ id: number; estimateNumber: stri
 }
 
 export const isolationCases: Record<string, IsolationCase> = {
+  'GET /api/estimates/export': exportIsolation('/api/estimates', estimateOfA),
   'GET /api/estimates': {
     kind: 'custom',
     run: async (w) => {

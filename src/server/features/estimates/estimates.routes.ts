@@ -1,9 +1,12 @@
 import { messageSchema } from '../../../contracts/auth';
+import { LIST_PAGING, listExportFormatSchema } from '../../../contracts/list-export';
 import { convertEstimateSchema, createEstimateSchema, estimateListQuerySchema, estimateListSchema, estimateSchema, updateEstimateSchema } from '../../../contracts/estimates';
 import { idParamsSchema } from '../../../contracts/line-items';
 import type { AppDeps, ZodApp } from '../../platform/app-deps';
 import { access } from '../../platform/context';
 import { requireCtx } from '../../platform/guard';
+import { sendListExport } from '../../platform/list-export';
+import { exportEstimates } from './export-estimates';
 import { setTotalCount } from '../../platform/lists';
 import { sendPdf } from '../documents/send-pdf';
 import { createEstimate } from './create-estimate';
@@ -33,6 +36,16 @@ export function estimatesRoutes(app: ZodApp, deps: AppDeps) {
       setTotalCount(reply, total);
       return items;
     },
+  });
+
+  app.get('/api/estimates/export', {
+    config: { access: access.require(READ, { tenant: true }), answers: 'spreadsheet' },
+    schema: {
+      tags: ['estimates'],
+      summary: 'The estimates list as CSV or XLSX, with its search, filters and sort, streamed (estimates-<date>.csv|.xlsx)',
+      querystring: estimateListQuerySchema.omit(LIST_PAGING).extend(listExportFormatSchema.shape),
+    },
+    handler: async (req, reply) => sendListExport(db, req, reply, req.query, exportEstimates(db, requireCtx(req), req.query)),
   });
 
   app.get('/api/estimates/:id', {

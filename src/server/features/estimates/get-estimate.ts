@@ -1,4 +1,4 @@
-import { eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { Estimate } from '../../../contracts/estimates';
 import type { DbOrTx } from '../../db/client';
 import { customers, estimates } from '../../db/schema/index';
@@ -10,6 +10,11 @@ import { estimateColumns, estimateCustomerJoin, toEstimateDetail, toEstimates } 
 /** One estimate of the caller's organization with its line items, answers, versions and conversions; another organization's is a 404. */
 export function getEstimate(db: DbOrTx, ctx: RequestContext, id: number): Promise<Estimate> {
   return estimateWhere(db, tenantWhere(tenantScope(ctx), estimates, eq(estimates.id, id)));
+}
+
+/** One estimate of a known organization, for work with no caller of its own (the outbound webhooks' payload). */
+export function getOrganizationEstimate(db: DbOrTx, organizationId: number, id: number): Promise<Estimate> {
+  return estimateWhere(db, and(eq(estimates.organizationId, organizationId), eq(estimates.id, id)) as SQL);
 }
 
 /** The estimate whose quote page token this is (the token is the customer's only credential); 404 otherwise. */

@@ -1,9 +1,10 @@
-import { and, desc, eq, or, type SQL } from 'drizzle-orm';
+import { and, eq, or, type SQL } from 'drizzle-orm';
 import type { EstimateListItem, EstimateListQuery } from '../../../contracts/estimates';
 import type { DbOrTx } from '../../db/client';
 import { customers, estimates } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
-import { countRows, orderBy, page, runAll } from '../../platform/lists';
+import { countRows, page, runAll } from '../../platform/lists';
+import { descending, keysetReader, orderOf, sortKeys, type BatchQuery, type BatchReader } from '../../platform/list-order';
 import { customersNamed, estimateSearch } from '../customers/customer-search';
 import { scopeFilter, tenantScope } from '../../platform/tenancy';
 import { estimateColumns, estimateCustomerJoin, toEstimates } from './estimate-view';
@@ -18,25 +19,42 @@ const SORTABLE = {
   customerName: customers.name,
 };
 
+const NEWEST_FIRST = [descending(estimates.createdAt), descending(estimates.id)];
+
 /** A page of estimates, newest first; q searches estimate number, title and customer name. */
 export function listEstimates(db: DbOrTx, ctx: RequestContext, query: EstimateListQuery): Promise<{ items: EstimateListItem[]; total: number }> {
   return estimatesPage(db, ctx, query);
 }
 
-async function estimatesPage(db: DbOrTx, ctx: RequestContext, query: EstimateListQuery): Promise<{ items: EstimateListItem[]; total: number }> {
+/** The list's rows batch by batch in its order, with its search and filters: its export (docs/rules/data-exchange.md#list-exports). */
+export async function estimateBatches(db: DbOrTx, ctx: RequestContext, query: EstimateListQuery): Promise<BatchReader<EstimateListItem>> {
+  const { where } = await estimatesWhere(db, ctx, query);
+  return keysetReader(
+    sortKeys(query, SORTABLE, NEWEST_FIRST),
+    (b: BatchQuery) => db.select({ ...estimateColumns, listKey: b.key }).from(estimates).leftJoin(customers, estimateCustomerJoin).where(and(where, b.after)).orderBy(...b.order).limit(b.limit),
+    (rows) => toEstimates(db, rows),
+  );
+}
+
+/** The list's filters (base) and search alternatives, and both together (where). */
+async function estimatesWhere(db: DbOrTx, ctx: RequestContext, query: EstimateListQuery) {
   const filters: (SQL | undefined)[] = [scopeFilter(tenantScope(ctx, query.organizationId), estimates.organizationId)];
   if (query.status) filters.push(eq(estimates.status, query.status));
   if (query.customerId) filters.push(eq(estimates.customerId, query.customerId));
   const base = and(...filters);
   const search = query.q ? estimateSearch(query.q, await customersNamed(db, ctx, query.q, query.organizationId)) : undefined;
-  const where = search ? and(base, or(...search)) : base;
+  return { base, search, where: search ? and(base, or(...search)) : base };
+}
+
+async function estimatesPage(db: DbOrTx, ctx: RequestContext, query: EstimateListQuery): Promise<{ items: EstimateListItem[]; total: number }> {
+  const { base, search, where } = await estimatesWhere(db, ctx, query);
   const { limit, offset } = page(query);
   const pageRows = db
     .select(estimateColumns)
     .from(estimates)
     .leftJoin(customers, estimateCustomerJoin)
     .where(where)
-    .orderBy(...orderBy(query, SORTABLE, [desc(estimates.createdAt), desc(estimates.id)]))
+    .orderBy(...orderOf(sortKeys(query, SORTABLE, NEWEST_FIRST)))
     .limit(limit)
     .offset(offset);
   // Every filter is on the estimates row (the customer join never adds or drops one), so the total needs no join.

@@ -9,6 +9,7 @@ import { lockEstimateInScope } from './lock-estimate';
 import { customerInOrganization } from '../documents/document-rules';
 import { documentDiscountChanged, estimateLineValuesOf, figureColumns, repriced, sameLines, storedLines } from '../documents/document-pricing';
 import { getEstimate } from './get-estimate';
+import { emitWebhookEvent } from '../webhooks/emit-event';
 
 export const APPROVED_LOCKED_MESSAGE = 'An approved estimate cannot be changed. Create a new version to change it.';
 
@@ -82,6 +83,8 @@ export async function updateEstimate(db: Db, ctx: RequestContext, id: number, in
         await tx.insert(estimateLineItems).values(priced.lines.map((l) => ({ ...estimateLineValuesOf(l), organizationId, estimateId: id })));
       }
     }
+    // Marked approved by staff (docs/rules/public-api.md#webhook-events).
+    if (input.status === 'approved' && current.status !== 'approved') await emitWebhookEvent(tx, organizationId, 'estimate.approved', id);
   });
   return getEstimate(db, ctx, id);
 }

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { inventoryItems } from '../../db/schema/index';
 import type { IsolationCase, World } from '../../test/isolation';
+import { exportIsolation } from '../../test/export-isolation';
 
 async function itemOfA(w: World, values: Partial<typeof inventoryItems.$inferInsert> = {}) {
   const tag = randomUUID().slice(0, 8);
@@ -16,6 +17,7 @@ async function itemOfA(w: World, values: Partial<typeof inventoryItems.$inferIns
 const ids = (body: { id: number }[]) => body.map((c) => c.id);
 
 export const isolationCases: Record<string, IsolationCase> = {
+  'GET /api/inventory/export': exportIsolation('/api/inventory', itemOfA),
   'GET /api/inventory': {
     kind: 'custom',
     run: async (w) => {

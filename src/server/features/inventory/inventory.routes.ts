@@ -7,10 +7,13 @@ import {
   inventorySummarySchema,
   updateInventoryItemBodySchema,
 } from '../../../contracts/inventory';
+import { LIST_PAGING, listExportFormatSchema } from '../../../contracts/list-export';
 import { listQuerySchema } from '../../../contracts/lists';
 import type { AppDeps, ZodApp } from '../../platform/app-deps';
 import { access } from '../../platform/context';
 import { requireCtx } from '../../platform/guard';
+import { sendListExport } from '../../platform/list-export';
+import { exportInventory } from './export-inventory';
 import { setTotalCount } from '../../platform/lists';
 import { createInventoryItem } from './create-inventory-item';
 import { getInventoryItem } from './find-inventory-item';
@@ -37,6 +40,16 @@ export function inventoryRoutes(app: ZodApp, deps: AppDeps) {
       setTotalCount(reply, total);
       return rows;
     },
+  });
+
+  app.get('/api/inventory/export', {
+    config: { access: read, answers: 'spreadsheet' },
+    schema: {
+      tags: ['inventory'],
+      summary: 'The inventory list as CSV or XLSX, with its search and sort, streamed (inventory-<date>.csv|.xlsx)',
+      querystring: listQuerySchema.omit(LIST_PAGING).extend(listExportFormatSchema.shape),
+    },
+    handler: async (req, reply) => sendListExport(db, req, reply, req.query, exportInventory(db, requireCtx(req), req.query)),
   });
 
   app.get('/api/inventory/summary', {

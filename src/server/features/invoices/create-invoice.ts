@@ -8,6 +8,7 @@ import { nextDocumentNumberSql } from '../numbering/next-number';
 import { checkEstimateRef, checkWorkOrderRef, fieldError, organizationAndCustomer } from '../documents/document-rules';
 import { lineRecordColumns, lineRowOf, priceInput, type DocumentFigures } from '../documents/document-pricing';
 import { getInvoice } from '../documents/get-invoice';
+import { emitInvoiceStatusEvents } from '../webhooks/emit-event';
 import type { PricedLine } from '../../../contracts/line-items';
 
 /**
@@ -18,9 +19,10 @@ export async function createInvoice(db: Db, ctx: RequestContext, input: CreateIn
   const status = input.status ?? 'draft';
 
   let id: number;
-  if (!input.workOrderId && !input.estimateId && !(ctx.isSuperUser && !input.organizationId)) {
+  if (status === 'draft' && !input.workOrderId && !input.estimateId && !(ctx.isSuperUser && !input.organizationId)) {
     // The common case, no transaction around it: the customer is checked by the insert itself, and a customer of
-    // another organization (or none) inserts nothing and takes no number.
+    // another organization (or none) inserts nothing and takes no number. (One written sent or paid is reported to
+    // webhooks in its transaction, below.)
     const organizationId = organizationForWrite(ctx, input.organizationId);
     const { figures, lines } = await priceInput(db, organizationId, input.customerId, input);
     const inserted = await insertNumbered(
@@ -39,6 +41,7 @@ export async function createInvoice(db: Db, ctx: RequestContext, input: CreateIn
       const { figures, lines } = await priceInput(tx, organizationId, customer.id, input);
       const inserted = await insertNumbered(tx, organizationId, { input: { ...input, customerId: customer.id }, figures, lines, status });
       if (inserted === undefined) throw new Error('the invoice was not inserted');
+      await emitInvoiceStatusEvents(tx, organizationId, inserted, null, status);
       return inserted;
     });
   }

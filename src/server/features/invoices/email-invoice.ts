@@ -17,6 +17,7 @@ import { htmlItems, itemLines, logoUrl, recipientOf, sendDocumentEmail, signatur
 import { loadBusiness, loadDocumentCustomer, loadLogo, type Business, type DocumentCustomer } from '../documents/document-parties';
 import { getInvoice } from '../documents/get-invoice';
 import { dueDetails, invoicePdfModel, pdfFileName } from '../documents/invoice-pdf';
+import { emitInvoiceStatusEvents } from '../webhooks/emit-event';
 
 export interface InvoiceEmailInput {
   invoice: Invoice;
@@ -117,10 +118,12 @@ export async function emailInvoice(deps: { db: Db; mailer: Mailer; config: Confi
     // A draft that has gone to the customer is sent: it now counts as outstanding and can be paid in the portal.
     async (tx) => {
       if (found.status !== 'draft') return;
-      await tx
+      const [sent] = await tx
         .update(invoices)
         .set({ status: 'sent' })
-        .where(and(eq(invoices.id, found.id), eq(invoices.organizationId, found.organizationId), eq(invoices.status, 'draft')));
+        .where(and(eq(invoices.id, found.id), eq(invoices.organizationId, found.organizationId), eq(invoices.status, 'draft')))
+        .returning({ id: invoices.id });
+      if (sent) await emitInvoiceStatusEvents(tx, found.organizationId, found.id, 'draft', 'sent');
     },
   );
 }

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { customers, invoices, outbox } from '../../db/schema/index';
 import type { IsolationCase, World } from '../../test/isolation';
+import { exportIsolation } from '../../test/export-isolation';
 
 async function customerOf(w: World, organizationId: number, email = 'iso-inv@example.com'): Promise<number> {
   const [c] = await w.t.database.db.insert(customers).values({ organizationId, name: 'Isolation Customer', email }).returning({ id: customers.id });
@@ -17,6 +18,7 @@ async function invoiceOfA(w: World): Promise<{ id: number; invoiceNumber: string
 }
 
 export const isolationCases: Record<string, IsolationCase> = {
+  'GET /api/invoices/export': exportIsolation('/api/invoices', invoiceOfA),
   'GET /api/invoices': {
     kind: 'custom',
     run: async (w) => {

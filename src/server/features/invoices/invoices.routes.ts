@@ -1,12 +1,15 @@
 import { messageSchema } from '../../../contracts/auth';
 import { createInvoiceSchema, invoiceListQuerySchema, invoiceListSchema, invoiceSchema, updateInvoiceSchema, voidInvoiceSchema } from '../../../contracts/invoices';
 import { idParamsSchema } from '../../../contracts/line-items';
+import { LIST_PAGING, listExportFormatSchema } from '../../../contracts/list-export';
 import type { AppDeps, ZodApp } from '../../platform/app-deps';
 import { access } from '../../platform/context';
 import { requireCtx } from '../../platform/guard';
+import { sendListExport } from '../../platform/list-export';
 import { setTotalCount } from '../../platform/lists';
 import { createInvoice } from './create-invoice';
 import { emailInvoice } from './email-invoice';
+import { exportInvoices } from './export-invoices';
 import { getInvoice } from '../documents/get-invoice';
 import { renderInvoicePdf } from '../documents/invoice-pdf';
 import { listInvoices } from './list-invoices';
@@ -32,6 +35,16 @@ export function invoicesRoutes(app: ZodApp, deps: AppDeps) {
       setTotalCount(reply, total);
       return items;
     },
+  });
+
+  app.get('/api/invoices/export', {
+    config: { access: access.require(READ, { tenant: true }), answers: 'spreadsheet' },
+    schema: {
+      tags: ['invoices'],
+      summary: 'The invoices list as CSV or XLSX, with its search, filters and sort, streamed (invoices-<date>.csv|.xlsx)',
+      querystring: invoiceListQuerySchema.omit(LIST_PAGING).extend(listExportFormatSchema.shape),
+    },
+    handler: async (req, reply) => sendListExport(db, req, reply, req.query, exportInvoices(db, requireCtx(req), req.query)),
   });
 
   app.get('/api/invoices/:id', {

@@ -4,7 +4,8 @@ import type { Db, DbOrTx } from '../../db/client';
 import { union } from 'drizzle-orm/pg-core';
 import { customers, invoices } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
-import { countRows, orderBy, page, runAll } from '../../platform/lists';
+import { countRows, page, runAll } from '../../platform/lists';
+import { descending, keysetReader, orderOf, sortKeys, type BatchQuery, type BatchReader } from '../../platform/list-order';
 import { customersNamed, customersNamedSql, invoiceSearch } from '../customers/customer-search';
 import { scopeFilter, tenantScope } from '../../platform/tenancy';
 import { preparedFor, singleOrganization } from '../../platform/prepared';
@@ -19,6 +20,8 @@ const SORTABLE = {
   createdAt: invoices.createdAt,
   customerName: customers.name,
 };
+
+const NEWEST_FIRST = [descending(invoices.createdAt), descending(invoices.id)];
 
 /** A page of invoices, newest first; q searches invoice number and customer name. */
 export function listInvoices(db: DbOrTx, ctx: RequestContext, query: InvoiceListQuery): Promise<{ items: Invoice[]; total: number }> {
@@ -61,11 +64,28 @@ function searchPage(db: DbOrTx, base: SQL | undefined, alternatives: SQL[], limi
     .orderBy(desc(p.createdAt), desc(p.id));
 }
 
-async function invoicesPage(db: DbOrTx, ctx: RequestContext, query: InvoiceListQuery): Promise<{ items: Invoice[]; total: number }> {
+/** The list's filters (its organization, status and customer), without the search. */
+function invoiceFilters(ctx: RequestContext, query: InvoiceListQuery): SQL | undefined {
   const filters: (SQL | undefined)[] = [scopeFilter(tenantScope(ctx, query.organizationId), invoices.organizationId)];
   if (query.status) filters.push(eq(invoices.status, query.status));
   if (query.customerId) filters.push(eq(invoices.customerId, query.customerId));
-  const base = and(...filters);
+  return and(...filters);
+}
+
+/** The list's rows batch by batch in its order, with its search and filters: its export (docs/rules/data-exchange.md#list-exports). */
+export async function invoiceBatches(db: DbOrTx, ctx: RequestContext, query: InvoiceListQuery): Promise<BatchReader<Invoice>> {
+  const base = invoiceFilters(ctx, query);
+  const search = query.q ? invoiceSearch(query.q, await customersNamed(db, ctx, query.q, query.organizationId)) : undefined;
+  const where = search ? and(base, or(...search)) : base;
+  return keysetReader(
+    sortKeys(query, SORTABLE, NEWEST_FIRST),
+    (b: BatchQuery) => db.select({ ...invoiceColumns, listKey: b.key }).from(invoices).leftJoin(customers, invoiceCustomerJoin).where(and(where, b.after)).orderBy(...b.order).limit(b.limit),
+    toInvoices,
+  );
+}
+
+async function invoicesPage(db: DbOrTx, ctx: RequestContext, query: InvoiceListQuery): Promise<{ items: Invoice[]; total: number }> {
+  const base = invoiceFilters(ctx, query);
   if (query.q && !query.sort) {
     // A search in the default order: its page and total in one statement, which finds the named customers itself.
     const alternatives = invoiceSearch(query.q, customersNamedSql(db, ctx, query.q, query.organizationId));
@@ -89,7 +109,7 @@ async function invoicesPage(db: DbOrTx, ctx: RequestContext, query: InvoiceListQ
           .from(invoices)
           .leftJoin(customers, invoiceCustomerJoin)
           .where(where)
-          .orderBy(...orderBy(query, SORTABLE, [desc(invoices.createdAt), desc(invoices.id)]))
+          .orderBy(...orderOf(sortKeys(query, SORTABLE, NEWEST_FIRST)))
           .limit(limit)
           .offset(offset);
   // Every filter is on the invoices row (the customer join never adds or drops one), so the total needs no join.

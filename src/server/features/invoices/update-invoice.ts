@@ -10,6 +10,7 @@ import { lockInvoiceInScope } from '../documents/lock-invoice';
 import { checkEstimateRef, checkWorkOrderRef, customerInOrganization } from '../documents/document-rules';
 import { documentDiscountChanged, figureColumns, lineValuesOf, repriced, sameLines, storedLines } from '../documents/document-pricing';
 import { getInvoice } from '../documents/get-invoice';
+import { emitInvoiceStatusEvents } from '../webhooks/emit-event';
 
 const NUMBER_TAKEN = 'Invoice number already exists';
 export const LOCKED_MESSAGE = 'This invoice has been sent: its amounts, customer and number can no longer be changed. Issue a credit note or void it instead.';
@@ -103,6 +104,7 @@ export async function updateInvoice(db: Db, ctx: RequestContext, id: number, inp
           await tx.insert(invoiceLineItems).values(priced.lines.map((l) => ({ ...lineValuesOf(l), organizationId, invoiceId: id })));
         }
       }
+      await emitInvoiceStatusEvents(tx, organizationId, id, current.status, status);
       if (renamed) {
         await writeAudit(tx, ctx, {
           action: 'invoice.renumbered',

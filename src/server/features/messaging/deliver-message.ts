@@ -47,6 +47,8 @@ export async function claimDraft(db: Db, id: number): Promise<MessageRow> {
   return row;
 }
 
+const FAILURE_RANK: Record<FailureKind, number> = { opted_out: 0, refused: 1, unreachable: 2 };
+
 /** E.164 for Twilio: recipients are stored as 10-digit US numbers. */
 const smsAddress = (digits: string) => `+1${digits}`;
 
@@ -99,17 +101,18 @@ export async function deliverClaimed(deps: MessagingDeps, row: MessageRow): Prom
 
   let sent = delivered.size;
   let next = 0;
-  // Why the last recipient failed; an unreachable provider decides the answer (trying again later is what helps).
-  const failed: { failure: FailureKind; error: string } = { failure: 'refused', error: MESSAGING_MESSAGES.sendFailed };
+  // Why recipients failed: an unreachable provider decides the answer (trying again later is what helps), then a
+  // refusal; a message whose every number opted out answers 409, never a provider's 502 (docs/rules/messaging.md#sms-opt-outs).
+  let failed: { failure: FailureKind; error: string } | null = null;
   const worker = async () => {
     while (next < pending.length) {
       const to = pending[next++];
       const result = await sendOne(deps, row, to, email);
       const ok = result.status !== 'failed';
       if (ok) sent++;
-      else if (failed.failure !== 'unreachable') {
-        failed.failure = result.failure ?? 'refused';
-        failed.error = result.error ?? failed.error;
+      else {
+        const failure = result.failure ?? 'refused';
+        if (!failed || FAILURE_RANK[failure] > FAILURE_RANK[failed.failure]) failed = { failure, error: result.error ?? MESSAGING_MESSAGES.sendFailed };
       }
       await db.insert(messageDeliveries).values({
         organizationId: row.organizationId,
@@ -134,7 +137,7 @@ export async function deliverClaimed(deps: MessagingDeps, row: MessageRow): Prom
 
   if (sent === 0) {
     await db.update(messages).set({ status: 'draft', sentDate: null }).where(eq(messages.id, row.id));
-    throw deliveryFailure(row.type === 'sms' ? 'sms' : 'email', failed);
+    throw deliveryFailure(row.type === 'sms' ? 'sms' : 'email', failed ?? { failure: 'refused', error: MESSAGING_MESSAGES.sendFailed });
   }
   const [final] = await db.update(messages).set({ status: 'sent', sentDate: new Date() }).where(eq(messages.id, row.id)).returning();
   return toMessageResponse(final);

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { messageDeliveries, messages, messageTemplates, outbox } from '../../db/schema/index';
 import type { IsolationCase, World } from '../../test/isolation';
+import { exportIsolation } from '../../test/export-isolation';
 
 async function draftOfA(w: World) {
   const subject = `Private A ${randomUUID().slice(0, 8)}`;
@@ -24,6 +25,7 @@ async function templateOfA(w: World) {
 const ids = (body: { id: number }[]) => body.map((r) => r.id);
 
 export const isolationCases: Record<string, IsolationCase> = {
+  'GET /api/messages/export': exportIsolation('/api/messages', draftOfA),
   'GET /api/messages': {
     kind: 'custom',
     run: async (w) => {

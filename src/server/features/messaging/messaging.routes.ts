@@ -13,9 +13,12 @@ import {
   updateMessageBodySchema,
   updateTemplateBodySchema,
 } from '../../../contracts/messaging';
+import { LIST_PAGING, listExportFormatSchema } from '../../../contracts/list-export';
 import type { AppDeps, ZodApp } from '../../platform/app-deps';
 import { access } from '../../platform/context';
 import { requireCtx } from '../../platform/guard';
+import { sendListExport } from '../../platform/list-export';
+import { exportMessages } from './export-messages';
 import { setTotalCount } from '../../platform/lists';
 import { createMessage } from './create-message';
 import { listMessageTemplates } from './list-message-templates';
@@ -43,6 +46,16 @@ export function messagingRoutes(app: ZodApp, deps: AppDeps): void {
       setTotalCount(reply, total);
       return rows;
     },
+  });
+
+  app.get('/api/messages/export', {
+    config: { access: read, answers: 'spreadsheet' },
+    schema: {
+      tags,
+      summary: 'The messages list as CSV or XLSX, with its search, filters and sort, streamed (messages-<date>.csv|.xlsx)',
+      querystring: messageListQuerySchema.omit(LIST_PAGING).extend(listExportFormatSchema.shape),
+    },
+    handler: async (req, reply) => sendListExport(db, req, reply, req.query, exportMessages(db, requireCtx(req), req.query)),
   });
 
   app.post('/api/messages', {

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clockTime } from '../../../contracts/my-day';
-import { appointments, customers, organizations, outbox, timeEntries, workOrders } from '../../db/schema/index';
+import { appointments, customers, organizations, outbox, smsOptOuts, timeEntries, workOrders } from '../../db/schema/index';
 import { closedPort } from '../../test/closed-port';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { addDays, label12h, todayIn, wallClockAt } from '../../platform/wall-clock';
@@ -195,6 +195,25 @@ describe('On my way', () => {
     expect(none.json()).toMatchObject({ message: 'none', notify: null });
     expect(none.json().visit.onMyWayAt).not.toBeNull();
     expect(await messagesTo(t, c.org.id)).toHaveLength(1);
+  });
+
+  it('e-mails instead of texting a number that answered STOP; with no e-mail it says so and keeps nothing (docs/rules/messaging.md#sms-opt-outs)', async () => {
+    const c = await crew();
+    await t.database.db.insert(smsOptOuts).values({ phone: '+15555550177', keyword: 'STOP' }).onConflictDoNothing();
+    const id = await visit(t, c, { time: '14:30', people: [c.ana.id], phone: '(555) 555-0177', email: 'quinn@example.com' });
+    const res = await post(t, `/api/my-day/${id}/on-my-way`, c.ana.cookie, { etaMinutes: 20 });
+    expect(res.json()).toMatchObject({ message: 'sent', notify: { channel: 'email', to: 'quinn@example.com' } });
+    expect((await messagesTo(t, c.org.id)).map((m) => [m.channel, m.status])).toEqual([
+      ['sms', 'opted_out'],
+      ['email', 'stored'],
+    ]);
+
+    const textOnly = await visit(t, c, { time: '17:00', people: [c.ana.id], phone: '(555) 555-0177', email: '' });
+    const refused = await post(t, `/api/my-day/${textOnly}/on-my-way`, c.ana.cookie, { etaMinutes: 20 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('This number has opted out of text messages (they replied STOP). Nothing was sent.');
+    const [row] = await t.database.db.select().from(appointments).where(eq(appointments.id, textOnly));
+    expect(row.onMyWayAt).toBeNull();
   });
 
   it('ten calls at once send exactly one message', async () => {

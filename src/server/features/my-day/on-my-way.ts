@@ -54,24 +54,29 @@ export async function onMyWay(deps: Deps, ctx: RequestContext, appointmentId: nu
   const business = await loadBusiness(db, organizationId);
   const from = senderPhrase(ctx.user.firstName, business.name);
   const text = onMyWayText(from, clockTime(claim.arrival, timeZone));
+  const email = (to: string) =>
+    deps.mailer.send({
+      to,
+      subject: `${from} is on the way`,
+      text: [`Hello ${visit.customerName ?? ''}`.trim() + ',', '', text, ...(business.phone ? ['', `Questions? Call ${business.name}: ${business.phone}`] : [])].join('\n'),
+      html: renderCustomerEmail(business, deps.config.appUrl, {
+        heading: 'On the way',
+        paragraphs: [`Hello ${visit.customerName ?? ''}`.trim() + ',', text],
+        button: writeToButton(business),
+      }),
+      organizationId,
+      fromName: business.name,
+      replyTo: business.email?.trim() || undefined,
+    });
   let result: DeliveryResult;
+  let told = notify;
   try {
-    result =
-      notify.channel === 'sms'
-        ? await deps.sms.send({ to: notify.to, text, organizationId })
-        : await deps.mailer.send({
-            to: notify.to,
-            subject: `${from} is on the way`,
-            text: [`Hello ${visit.customerName ?? ''}`.trim() + ',', '', text, ...(business.phone ? ['', `Questions? Call ${business.name}: ${business.phone}`] : [])].join('\n'),
-            html: renderCustomerEmail(business, deps.config.appUrl, {
-              heading: 'On the way',
-              paragraphs: [`Hello ${visit.customerName ?? ''}`.trim() + ',', text],
-              button: writeToButton(business),
-            }),
-            organizationId,
-            fromName: business.name,
-            replyTo: business.email?.trim() || undefined,
-          });
+    result = notify.channel === 'sms' ? await deps.sms.send({ to: notify.to, text, organizationId }) : await email(notify.to);
+    // A number that answered STOP gets no text (docs/rules/messaging.md#sms-opt-outs): an e-mail instead, when the visit has an address.
+    if (result.failure === 'opted_out' && visit.customerEmail) {
+      told = { channel: 'email', to: visit.customerEmail };
+      result = await email(told.to);
+    }
   } catch (err) {
     await undo(deps, where, claim.now, claim.previous);
     throw err;
@@ -79,9 +84,9 @@ export async function onMyWay(deps: Deps, ctx: RequestContext, appointmentId: nu
   if (result.status === 'failed') {
     // Not told: the visit is left as it was, so the screen does not claim it and the next tap tries again at once.
     await undo(deps, where, claim.now, claim.previous);
-    throw deliveryFailure(notify.channel, result);
+    throw deliveryFailure(told.channel, result);
   }
-  return { visit: await visitView(db, ctx, appointmentId), message: 'sent', notify };
+  return { visit: await visitView(db, ctx, appointmentId), message: 'sent', notify: told };
 }
 
 /** Puts back the times this call set, unless another call has set them since. */

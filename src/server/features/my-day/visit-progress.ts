@@ -17,6 +17,7 @@ import { stopTimeEntry } from '../time-entries/stop-time-entry';
 import { getWorkOrder } from '../work-orders/get-work-order';
 import { updateWorkOrder } from '../work-orders/update-work-order';
 import { closedReason, ownVisit, visitView } from './my-day-view';
+import { emitWebhookEvent } from '../webhooks/emit-event';
 
 const CLOSED = ['cancelled', 'no_show', 'completed'];
 
@@ -79,11 +80,16 @@ export async function completeVisit(db: Db, ctx: RequestContext, appointmentId: 
   const { row } = await ownVisit(db, ctx, appointmentId);
   if (row.status === 'cancelled' || row.status === 'no_show') throw conflict(closedReason(row.status, null) ?? MY_DAY_MESSAGES.cancelled);
   const where = tenantWhere(tenantScope(ctx), appointments, eq(appointments.id, appointmentId));
-  const [stamped] = await db
-    .update(appointments)
-    .set({ status: 'completed', completedAt: sql`coalesce(${appointments.completedAt}, now())` })
-    .where(and(where, notInArray(appointments.status, ['cancelled', 'no_show'])))
-    .returning({ id: appointments.id });
+  const stamped = await db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(appointments)
+      .set({ status: 'completed', completedAt: sql`coalesce(${appointments.completedAt}, now())` })
+      .where(and(where, notInArray(appointments.status, ['cancelled', 'no_show'])))
+      .returning({ id: appointments.id, organizationId: appointments.organizationId });
+    // Its status changed (docs/rules/public-api.md#webhook-events); pressed again, nothing did.
+    if (done && row.status !== 'completed') await emitWebhookEvent(tx, done.organizationId, 'appointment.changed', done.id);
+    return done;
+  });
   if (!stamped) throw conflict(MY_DAY_MESSAGES.cancelled);
 
   // The caller's own timer on this visit's job stops; a timer on anything else is not this visit's.

@@ -9,6 +9,9 @@ import { notFound } from '../../platform/errors';
 import { requireCtx } from '../../platform/guard';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
+// The bell is a person's own: a key acting as its creator would read notifications beyond the key's permissions
+// (payments, messages), so keys are refused (docs/rules/public-api.md#what-a-key-cannot-call).
+const BELL = access.signedIn({ sessionOnly: true });
 
 export function notificationsRoutes(app: ZodApp, deps: AppDeps) {
   const { db } = deps;
@@ -16,7 +19,7 @@ export function notificationsRoutes(app: ZodApp, deps: AppDeps) {
   const mine = (userId: number) => eq(notifications.userId, userId);
 
   app.get('/api/notifications', {
-    config: { access: access.signedIn() },
+    config: { access: BELL },
     schema: { tags: ['notifications'], summary: 'The latest 20 notifications of the signed-in user', response: { 200: notificationListSchema } },
     handler: async (req) => {
       const ctx = requireCtx(req);
@@ -34,7 +37,7 @@ export function notificationsRoutes(app: ZodApp, deps: AppDeps) {
   });
 
   app.get('/api/notifications/unread-count', {
-    config: { access: access.signedIn() },
+    config: { access: BELL },
     schema: { tags: ['notifications'], summary: 'How many notifications are unread (the bell badge)', response: { 200: unreadCountSchema } },
     handler: async (req) => {
       const ctx = requireCtx(req);
@@ -47,7 +50,7 @@ export function notificationsRoutes(app: ZodApp, deps: AppDeps) {
   });
 
   app.put('/api/notifications/:id/read', {
-    config: { access: access.signedIn() },
+    config: { access: BELL },
     schema: { tags: ['notifications'], summary: 'Mark one notification read', params: idParams, response: { 200: messageSchema } },
     handler: async (req) => {
       const ctx = requireCtx(req);
@@ -62,7 +65,7 @@ export function notificationsRoutes(app: ZodApp, deps: AppDeps) {
   });
 
   app.post('/api/notifications/read-all', {
-    config: { access: access.signedIn() },
+    config: { access: BELL },
     schema: { tags: ['notifications'], summary: 'Mark every notification read', response: { 200: messageSchema } },
     handler: async (req) => {
       const ctx = requireCtx(req);

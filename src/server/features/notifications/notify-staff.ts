@@ -6,7 +6,7 @@ import { notifications, users } from '../../db/schema/index';
 
 export interface StaffEvent {
   organizationId: number;
-  type: 'invoice_overdue' | 'booking_created' | 'booking_changed' | 'reminder_failed' | 'payment_received' | 'quote_approved' | 'quote_declined' | 'quote_changes_requested' | 'auto_pay_failed';
+  type: 'invoice_overdue' | 'booking_created' | 'booking_changed' | 'reminder_failed' | 'payment_received' | 'quote_approved' | 'quote_declined' | 'quote_changes_requested' | 'auto_pay_failed' | 'sms_reply';
   title: string;
   body?: string | null;
   link?: string | null;

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { customers, invoices, paymentAttempts, paymentLinks } from '../../db/schema/index';
 import type { IsolationCase, World } from '../../test/isolation';
+import { exportIsolation } from '../../test/export-isolation';
 
 async function invoiceOfA(w: World) {
   const db = w.t.database.db;
@@ -25,6 +26,7 @@ async function linkOfA(w: World, invoiceId: number | null) {
 const linksOf = async (w: World, invoiceId: number) => w.t.database.db.select().from(paymentLinks).where(eq(paymentLinks.invoiceId, invoiceId));
 
 export const isolationCases: Record<string, IsolationCase> = {
+  'GET /api/payment-links/export': exportIsolation('/api/payment-links', async (w) => linkOfA(w, (await invoiceOfA(w)).id)),
   'GET /api/payment-links': {
     kind: 'custom',
     run: async (w) => {

@@ -1,4 +1,5 @@
 import { listQuerySchema } from '../../../contracts/lists';
+import { LIST_PAGING, listExportFormatSchema } from '../../../contracts/list-export';
 import { idParamsSchema } from '../../../contracts/line-items';
 import {
   createGenericPaymentLinkBodySchema,
@@ -17,6 +18,8 @@ import { access } from '../../platform/context';
 import { CLIENT_LIMITS } from '../../platform/client-limits';
 import { invalid } from '../../platform/errors';
 import { requireCtx } from '../../platform/guard';
+import { sendListExport } from '../../platform/list-export';
+import { exportPaymentLinks } from './export-payment-links';
 import { setTotalCount } from '../../platform/lists';
 import { createGenericPaymentLink } from './create-generic-payment-link';
 import { createInvoicePaymentLink } from './create-invoice-payment-link';
@@ -25,6 +28,7 @@ import { openPaymentLink } from './open-payment-link';
 import { startLinkPayment } from './start-link-payment';
 
 const tags = ['payment-links'];
+const read = access.require(['view_financials', 'manage_payments', 'process_payments'], { tenant: true });
 
 function optionalBody(body: unknown): CreateInvoicePaymentLinkBody {
   const parsed = createInvoicePaymentLinkBodySchema.safeParse(body ?? {});
@@ -37,7 +41,7 @@ export function paymentLinksRoutes(app: ZodApp, deps: AppDeps): void {
   const { db, config } = deps;
 
   app.get('/api/payment-links', {
-    config: { access: access.require(['view_financials', 'manage_payments', 'process_payments'], { tenant: true }) },
+    config: { access: read },
     schema: {
       tags,
       summary: "The organization's payment links, newest first (q: invoice number or description; total in X-Total-Count)",
@@ -49,6 +53,16 @@ export function paymentLinksRoutes(app: ZodApp, deps: AppDeps): void {
       setTotalCount(reply, total);
       return rows;
     },
+  });
+
+  app.get('/api/payment-links/export', {
+    config: { access: read, answers: 'spreadsheet' },
+    schema: {
+      tags: ['payment-links'],
+      summary: 'The payment links list as CSV or XLSX, with its search and sort, streamed (payment-links-<date>.csv|.xlsx)',
+      querystring: listQuerySchema.omit(LIST_PAGING).extend(listExportFormatSchema.shape),
+    },
+    handler: async (req, reply) => sendListExport(db, req, reply, req.query, exportPaymentLinks(db, requireCtx(req), config.appUrl, req.query)),
   });
 
   app.post('/api/invoices/:id/payment-link', {

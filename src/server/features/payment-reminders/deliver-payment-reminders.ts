@@ -60,6 +60,9 @@ async function finish(db: Db, id: number, values: Partial<typeof invoiceReminder
     .where(and(eq(invoiceReminders.id, id), eq(invoiceReminders.status, 'sending')));
 }
 
+/** A reminder by text to a number that answered STOP (docs/rules/messaging.md#sms-opt-outs): skipped, never retried. */
+export const OPTED_OUT_NOTE = 'The customer opted out of text messages (replied STOP)';
+
 const skip = (db: Db, id: number, note: string) => finish(db, id, { status: 'skipped', note }).then(() => 'skipped' as const);
 
 /** Sends one claimed reminder, or says why not, and records the outcome on its row. */
@@ -133,6 +136,7 @@ export async function deliverPaymentReminder(db: Db, transports: PaymentReminder
             replyTo: found.orgEmail?.trim() || undefined,
           })
         : await transports.sms.send({ to, text: withLink(fillTemplate(settings.smsBody, vars)), organizationId: orgId });
+    if (result.failure === 'opted_out') return skip(db, claimed.id, OPTED_OUT_NOTE);
     if (result.status === 'failed') failure = result.error || 'Delivery failed';
     outboxId = result.outboxId ?? null;
   } catch (err) {

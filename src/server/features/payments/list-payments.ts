@@ -1,11 +1,12 @@
 // The payments list: newest received first; q searches invoice number, customer, reference, method and notes.
-import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '../../../contracts/lists';
 import type { Payment } from '../../../contracts/payments';
 import type { DbOrTx } from '../../db/client';
 import { payments } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
-import { countRows, likePattern, orderBy, page, runAll } from '../../platform/lists';
+import { countRows, likePattern, page, runAll } from '../../platform/lists';
+import { descending, orderOf, sortKeys, tableReader, type BatchReader } from '../../platform/list-order';
 import { scopeFilter, tenantScope } from '../../platform/tenancy';
 import { toPaymentResponse } from './payment-response';
 
@@ -22,7 +23,14 @@ export interface PaymentListQuery extends ListQuery {
   customerId?: number;
 }
 
-export async function listPayments(db: DbOrTx, ctx: RequestContext, query: PaymentListQuery): Promise<{ items: Payment[]; total: number }> {
+const NEWEST_FIRST = [descending(payments.receivedDate), descending(payments.id)];
+
+/** The list's rows batch by batch in its order, with its search and filters: its export (docs/rules/data-exchange.md#list-exports). */
+export function paymentBatches(db: DbOrTx, ctx: RequestContext, query: PaymentListQuery): BatchReader<Payment> {
+  return tableReader(db, payments, paymentsWhere(ctx, query), sortKeys(query, SORTABLE, NEWEST_FIRST), (rows) => rows.map(toPaymentResponse));
+}
+
+function paymentsWhere(ctx: RequestContext, query: PaymentListQuery): SQL | undefined {
   const filters: (SQL | undefined)[] = [scopeFilter(tenantScope(ctx, query.organizationId), payments.organizationId)];
   if (query.invoiceId) filters.push(eq(payments.invoiceId, query.invoiceId));
   if (query.customerId) filters.push(eq(payments.customerId, query.customerId));
@@ -32,7 +40,11 @@ export async function listPayments(db: DbOrTx, ctx: RequestContext, query: Payme
       or(ilike(payments.invoiceNumber, p), ilike(payments.customerName, p), ilike(payments.reference, p), ilike(payments.method, p), ilike(payments.notes, p), ilike(payments.description, p)),
     );
   }
-  const where = and(...filters);
+  return and(...filters);
+}
+
+export async function listPayments(db: DbOrTx, ctx: RequestContext, query: PaymentListQuery): Promise<{ items: Payment[]; total: number }> {
+  const where = paymentsWhere(ctx, query);
   const { limit, offset } = page(query);
   const [rows, total] = await runAll(
     db,
@@ -41,7 +53,7 @@ export async function listPayments(db: DbOrTx, ctx: RequestContext, query: Payme
         .select()
         .from(payments)
         .where(where)
-        .orderBy(...orderBy(query, SORTABLE, [desc(payments.receivedDate), desc(payments.id)]))
+        .orderBy(...orderOf(sortKeys(query, SORTABLE, NEWEST_FIRST)))
         .limit(limit)
         .offset(offset),
     () => countRows(db, payments, payments.id, where),

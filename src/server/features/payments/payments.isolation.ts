@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { customers, invoices, paymentProcessors, payments } from '../../db/schema/index';
 import type { IsolationCase, World } from '../../test/isolation';
+import { exportIsolation } from '../../test/export-isolation';
 
 async function invoiceOfA(w: World, total = '100.00') {
   const [c] = await w.t.database.db.insert(customers).values({ organizationId: w.orgA.id, name: 'Iso Payer' }).returning();
@@ -17,6 +18,10 @@ async function invoiceOfA(w: World, total = '100.00') {
 const paymentsOf = (w: World, invoiceId: number) => w.t.database.db.select().from(payments).where(eq(payments.invoiceId, invoiceId));
 
 export const isolationCases: Record<string, IsolationCase> = {
+  'GET /api/payments/export': exportIsolation('/api/payments', async (w) => {
+    const paid = await w.t.call({ method: 'POST', url: '/api/payments', cookie: w.adminA.cookie, payload: { invoiceId: (await invoiceOfA(w)).id, amount: 10 } });
+    expect(paid.statusCode).toBe(201);
+  }),
   'GET /api/payments': {
     kind: 'custom',
     run: async (w) => {

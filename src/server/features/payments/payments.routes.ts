@@ -1,6 +1,7 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toCents } from '../../../contracts/money';
+import { LIST_PAGING, listExportFormatSchema } from '../../../contracts/list-export';
 import { listQuerySchema } from '../../../contracts/lists';
 import {
   confirmPaymentBodySchema,
@@ -16,6 +17,8 @@ import type { AppDeps, ZodApp } from '../../platform/app-deps';
 import { access } from '../../platform/context';
 import { CLIENT_LIMITS } from '../../platform/client-limits';
 import { requireCtx } from '../../platform/guard';
+import { sendListExport } from '../../platform/list-export';
+import { exportPayments } from './export-payments';
 import { setTotalCount } from '../../platform/lists';
 import { confirmPayment } from './confirm-payment';
 import { listPayments } from './list-payments';
@@ -52,6 +55,16 @@ export function paymentsRoutes(app: ZodApp, deps: AppDeps) {
       setTotalCount(reply, total);
       return items;
     },
+  });
+
+  app.get('/api/payments/export', {
+    config: { access: read, answers: 'spreadsheet' },
+    schema: {
+      tags: ['payments'],
+      summary: 'The payments list as CSV or XLSX, with its search, filters and sort, streamed (payments-<date>.csv|.xlsx)',
+      querystring: paymentListQuerySchema.omit(LIST_PAGING).extend(listExportFormatSchema.shape),
+    },
+    handler: async (req, reply) => sendListExport(db, req, reply, req.query, exportPayments(db, requireCtx(req), req.query)),
   });
 
   app.post('/api/payments', {

@@ -7,6 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { customers, invoices, paymentAttempts, paymentLinks, payments } from '../../db/schema/index';
 import { conflict, invalid, notFound } from '../../platform/errors';
 import { notifyStaff, staffWith } from '../notifications/notify-staff';
+import { emitInvoiceStatusEvents } from '../webhooks/emit-event';
 
 export interface PaymentToRecord {
   organizationId: number;
@@ -123,6 +124,7 @@ export async function settlePayment(
   if (balance && settledCents >= toCents(balance.invoice.total) && balance.invoice.status !== 'paid' && balance.invoice.status !== 'void') {
     await tx.update(invoices).set({ status: 'paid', paidDate: receivedDate }).where(eq(invoices.id, balance.invoice.id));
     await completeInvoicePaymentLinks(tx, p.organizationId, balance.invoice.id);
+    await emitInvoiceStatusEvents(tx, p.organizationId, balance.invoice.id, balance.invoice.status, 'paid');
     invoiceStatus = 'paid';
   }
   if (p.attemptId) {

@@ -10,6 +10,7 @@ import { estimateLineItems, estimateResponses, estimates } from '../../db/schema
 import { invalid } from '../../platform/errors';
 import { figureColumns, pricedWith } from '../documents/document-pricing';
 import { notifyStaff, staffWith, type StaffEvent } from '../notifications/notify-staff';
+import { emitWebhookEvent } from '../webhooks/emit-event';
 import { assertCanAnswer, estimateByToken, publicQuote, quoteWord, type EstimateRow } from './quote-page';
 
 export interface AnswerMeta {
@@ -92,6 +93,7 @@ async function answer(db: Db, config: Pick<Config, 'APP_SECRET'>, token: string,
       .set({ status: given.kind, ...(totals ?? {}) })
       .where(and(eq(estimates.organizationId, row.organizationId), eq(estimates.id, row.id)))
       .returning();
+    if (given.kind === 'approved') await emitWebhookEvent(tx, row.organizationId, 'estimate.approved', row.id);
     const event = EVENT[given.kind];
     const recipients = await staffWith(tx, row.organizationId, ['manage_estimates', 'create_estimates']);
     const who = given.signerName ?? 'The customer';

@@ -1,11 +1,11 @@
 // Quotes the customer approves online (docs/rules/quote-approval.md): sending, the page, answers, the signed PDF,
 // versions, converting and expiry.
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalResponse } from '../../../contracts/customer-portal';
 import { portalTokenFromAddress } from '../../../contracts/customer-portal';
 import type { Estimate, PublicQuote } from '../../../contracts/estimates';
-import { estimates, invoiceLineItems, invoices, messages, notifications, outbox, workOrderLineItems, workOrders } from '../../db/schema/index';
+import { estimates, invoiceLineItems, invoices, messages, notifications, outbox, smsOptOuts, workOrderLineItems, workOrders } from '../../db/schema/index';
 import { expireQuotes } from '../../jobs/expire-quotes';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createCustomer, orgKit, pdfText, type OrgKit } from '../documents/documents.test-kit';
@@ -113,6 +113,17 @@ describe('sending for approval', () => {
     const empty = await estimate(a, { lineItems: [] });
     expect((await send(a, empty.id)).json().issues).toEqual([{ path: 'lineItems', message: 'Add at least one line item before sending for approval' }]);
     expect((await send(a, est.id, { email: false, sms: false })).statusCode).toBe(400);
+  });
+
+  it('refuses to text a customer whose number answered STOP, before the e-mail goes (docs/rules/messaging.md#sms-opt-outs)', async () => {
+    const stopped = await createCustomer(t, a.org.id, { name: 'Stop Texting', email: 'stop@example.com', phone: '5555550144' });
+    await t.database.db.insert(smsOptOuts).values({ phone: '+15555550144', keyword: 'STOP' }).onConflictDoNothing();
+    const est = await estimate(a, { customerId: stopped.id });
+    const refused = await send(a, est.id, { email: true, sms: true });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().issues).toEqual([{ path: 'sms', message: 'The customer has opted out of text messages (they replied STOP)' }]);
+    expect(await t.database.db.select().from(outbox).where(inArray(outbox.to, ['stop@example.com', '+15555550144']))).toEqual([]);
+    expect((await send(a, est.id, { email: true, sms: false })).statusCode).toBe(200);
   });
 
   it("another organization's estimate is a 404; an employee may send, not convert", async () => {

@@ -6,6 +6,7 @@ import { formatMoney } from '../../../contracts/money';
 import { recordWord } from '../../../contracts/vocabulary';
 import { deliveryFailure } from '../../adapters/delivery-failure';
 import { toE164 } from '../../adapters/sms/e164';
+import { isOptedOut } from '../../adapters/sms/opt-outs';
 import { estimateLineItems, estimates } from '../../db/schema/index';
 import type { AppDeps } from '../../platform/app-deps';
 import type { RequestContext } from '../../platform/context';
@@ -48,6 +49,8 @@ export async function sendForApproval(deps: AppDeps, ctx: RequestContext, id: nu
   const issues = [
     ...(input.email && !customer?.email?.trim() ? [{ path: 'email', message: 'The customer has no e-mail address' }] : []),
     ...(input.sms && !phone ? [{ path: 'sms', message: 'The customer has no mobile number to text' }] : []),
+    // docs/rules/messaging.md#sms-opt-outs: said before the e-mail goes, as a missing number is.
+    ...(input.sms && phone && (await isOptedOut(deps.db, phone)) ? [{ path: 'sms', message: 'The customer has opted out of text messages (they replied STOP)' }] : []),
   ];
   if (issues.length > 0) throw invalid(`${issues[0].path}: ${issues[0].message}`, issues);
 

@@ -8,6 +8,7 @@ import { invoices, recurringInvoices } from '../../db/schema/index';
 import { wallClockAt, addDays } from '../../platform/wall-clock';
 import { priceInput } from '../documents/document-pricing';
 import { insertNumbered } from '../invoices/create-invoice';
+import { emitInvoiceStatusEvents } from '../webhooks/emit-event';
 import { organizationTimeZone } from '../payment-reminders/reminder-settings';
 import { nextPeriod } from './recurring-invoice-service';
 
@@ -73,6 +74,7 @@ async function billDuePeriods(db: Db, organizationId: number, id: number, today:
         recurring: { id: r.id, date },
       });
       if (invoiceId === undefined) throw new Error('the recurring invoice was not inserted');
+      await emitInvoiceStatusEvents(tx, organizationId, invoiceId, null, r.sendEmail ? 'sent' : 'draft');
       made.push({ organizationId, invoiceId, sendEmail: r.sendEmail });
       generated++;
       next = nextPeriod(r, generated);

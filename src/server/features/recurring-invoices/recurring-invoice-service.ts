@@ -13,7 +13,8 @@ import { organizationTimeZone } from '../payment-reminders/reminder-settings';
 import { customers, invoices, recurringInvoices, savedPaymentMethods, type RecurringLine } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
-import { orderBy, page } from '../../platform/lists';
+import { page } from '../../platform/lists';
+import { descending, orderOf, sortKeys, tableReader, type BatchReader } from '../../platform/list-order';
 import { scopeFilter, tenantScope, tenantWhere } from '../../platform/tenancy';
 import { checkWorkOrderRef, customerInOrganization, organizationAndCustomer } from '../documents/document-rules';
 import { priceInput } from '../documents/document-pricing';
@@ -144,22 +145,27 @@ export async function getRecurringInvoice(db: DbOrTx, ctx: RequestContext, id: n
   return (await toResponse(db, [row]))[0];
 }
 
-export async function listRecurringInvoices(
-  db: Db,
-  ctx: RequestContext,
-  query: { limit?: number; offset?: number; sort?: string; customerId?: number; organizationId?: number },
-): Promise<{ items: RecurringInvoice[]; total: number }> {
-  const where = and(
-    scopeFilter(tenantScope(ctx, query.organizationId), recurringInvoices.organizationId),
-    query.customerId ? eq(recurringInvoices.customerId, query.customerId) : undefined,
-  );
+type RecurringListQuery = { limit?: number; offset?: number; sort?: string; customerId?: number; organizationId?: number };
+
+const NEWEST_FIRST = [descending(recurringInvoices.createdAt), descending(recurringInvoices.id)];
+
+const recurringWhere = (ctx: RequestContext, query: RecurringListQuery) =>
+  and(scopeFilter(tenantScope(ctx, query.organizationId), recurringInvoices.organizationId), query.customerId ? eq(recurringInvoices.customerId, query.customerId) : undefined);
+
+/** The list's rows batch by batch in its order, with its filter: its export (docs/rules/data-exchange.md#list-exports). */
+export function recurringInvoiceBatches(db: DbOrTx, ctx: RequestContext, query: RecurringListQuery): BatchReader<RecurringInvoice> {
+  return tableReader(db, recurringInvoices, recurringWhere(ctx, query), sortKeys(query, SORTABLE, NEWEST_FIRST), (rows) => toResponse(db, rows));
+}
+
+export async function listRecurringInvoices(db: Db, ctx: RequestContext, query: RecurringListQuery): Promise<{ items: RecurringInvoice[]; total: number }> {
+  const where = recurringWhere(ctx, query);
   const { limit, offset } = page(query);
   const [rows, [{ total }]] = await Promise.all([
     db
       .select()
       .from(recurringInvoices)
       .where(where)
-      .orderBy(...orderBy(query, SORTABLE, [desc(recurringInvoices.createdAt), desc(recurringInvoices.id)]))
+      .orderBy(...orderOf(sortKeys(query, SORTABLE, NEWEST_FIRST)))
       .limit(limit)
       .offset(offset),
     db.select({ total: count() }).from(recurringInvoices).where(where),

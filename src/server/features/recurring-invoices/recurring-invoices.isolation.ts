@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { customers, recurringInvoices } from '../../db/schema/index';
 import type { IsolationCase, World } from '../../test/isolation';
+import { exportIsolation } from '../../test/export-isolation';
 
 const body = (customerId: number) => ({
   customerId,
@@ -20,6 +21,7 @@ async function scheduleOfA(w: World): Promise<{ id: number; customerId: number }
 }
 
 export const isolationCases: Record<string, IsolationCase> = {
+  'GET /api/recurring-invoices/export': exportIsolation('/api/recurring-invoices', scheduleOfA),
   'GET /api/recurring-invoices': {
     kind: 'custom',
     run: async (w) => {

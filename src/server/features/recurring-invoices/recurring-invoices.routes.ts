@@ -1,5 +1,6 @@
 // Recurring invoices (docs/rules/money-and-payments.md#recurring-invoices).
 import { messageSchema } from '../../../contracts/auth';
+import { LIST_PAGING, listExportFormatSchema } from '../../../contracts/list-export';
 import { idParamsSchema } from '../../../contracts/line-items';
 import {
   createRecurringInvoiceSchema,
@@ -11,6 +12,8 @@ import {
 import type { AppDeps, ZodApp } from '../../platform/app-deps';
 import { access } from '../../platform/context';
 import { requireCtx } from '../../platform/guard';
+import { sendListExport } from '../../platform/list-export';
+import { exportRecurringInvoices } from './export-recurring-invoices';
 import { setTotalCount } from '../../platform/lists';
 import { createRecurringInvoice, deleteRecurringInvoice, getRecurringInvoice, listRecurringInvoices, updateRecurringInvoice } from './recurring-invoice-service';
 
@@ -34,6 +37,16 @@ export function recurringInvoicesRoutes(app: ZodApp, deps: AppDeps): void {
       setTotalCount(reply, total);
       return items;
     },
+  });
+
+  app.get('/api/recurring-invoices/export', {
+    config: { access: access.require(READ, { tenant: true }), answers: 'spreadsheet' },
+    schema: {
+      tags,
+      summary: 'The recurring invoices list as CSV or XLSX, with its filter and sort, streamed (recurring-invoices-<date>.csv|.xlsx)',
+      querystring: recurringInvoiceListQuerySchema.omit(LIST_PAGING).extend(listExportFormatSchema.shape),
+    },
+    handler: async (req, reply) => sendListExport(db, req, reply, req.query, exportRecurringInvoices(db, requireCtx(req), req.query)),
   });
 
   app.get('/api/recurring-invoices/:id', {

@@ -18,6 +18,7 @@ import { chooseProcessor } from '../payments/choose-processor';
 import { stripeClient } from '../payments/gateways/stripe-client';
 import { callStripe } from '../payments/gateways/stripe-failure';
 import { toPaymentResponse } from '../payments/payment-response';
+import { emitWebhookEvent } from '../webhooks/emit-event';
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -153,7 +154,11 @@ export async function completeRefund(tx: DbOrTx, organizationId: number, refundI
     .where(and(eq(payments.organizationId, organizationId), eq(payments.id, refundId), eq(payments.status, 'pending')))
     .returning();
   if (completed?.invoiceId) await reopenIfUncovered(tx, organizationId, completed.invoiceId);
-  if (completed) return completed;
+  if (completed) {
+    // Once, by whoever completes it (docs/rules/public-api.md#webhook-events).
+    await emitWebhookEvent(tx, organizationId, 'payment.refunded', completed.refundOfPaymentId!, { refundId: completed.id });
+    return completed;
+  }
   const [row] = await tx.select().from(payments).where(and(eq(payments.organizationId, organizationId), eq(payments.id, refundId)));
   return row!;
 }

@@ -7,6 +7,7 @@ import { formatMoney, fromCents } from '../../../contracts/money';
 import type { DbOrTx } from '../../db/client';
 import { payments } from '../../db/schema/index';
 import { completeRefund, giveBack, reopenIfUncovered } from './refund-payment';
+import { emitWebhookEvent } from '../webhooks/emit-event';
 
 export const STRIPE_REFUND_EVENTS = new Set(['refund.created', 'refund.updated', 'charge.refund.updated']);
 
@@ -74,4 +75,5 @@ export async function recordStripeRefund(tx: DbOrTx, organizationId: number, r: 
     .set({ amountRefunded: sql`least(${payments.amount}, ${payments.amountRefunded} + ${fromCents(r.amount)}::numeric)` })
     .where(eq(payments.id, payment.id));
   if (payment.invoiceId) await reopenIfUncovered(tx, organizationId, payment.invoiceId);
+  await emitWebhookEvent(tx, organizationId, 'payment.refunded', payment.id, { refundId: inserted.id });
 }

@@ -81,6 +81,7 @@ export async function deliverReminder(
 
   const vars = reminderVariables(ctx);
   let failure: string | null = null;
+  let optedOut = false;
   try {
     // SMS go to E.164 numbers, as Messaging sends them; a number that cannot be one fails like a refusal.
     const phone = toE164(ctx.customerPhone);
@@ -98,6 +99,7 @@ export async function deliverReminder(
         ? await transports.sms.send({ to: phone, text: buildReminderSms(ctx.settings.smsTemplate, vars), organizationId: reminder.organizationId })
         : { status: 'failed' as const, error: `Not a phone number SMS can reach: ${ctx.customerPhone ?? ''}` };
     if (result.status === 'failed') failure = result.error || 'Delivery failed';
+    optedOut = 'failure' in result && result.failure === 'opted_out';
   } catch (err) {
     failure = (err instanceof Error ? err.message : String(err)) || 'Delivery failed';
   }
@@ -106,6 +108,12 @@ export async function deliverReminder(
   if (failure === null) {
     await db.update(r).set({ status: 'sent', sentAt: new Date(), lockedUntil: null }).where(and(eq(r.id, reminder.id), eq(r.status, 'pending')));
     return 'sent';
+  }
+  if (optedOut) {
+    // The customer answered STOP (docs/rules/messaging.md#sms-opt-outs): trying again cannot help, and it is their
+    // choice, not a failure to tell the staff about.
+    await db.update(r).set({ status: 'failed', failureReason: failure, lockedUntil: null }).where(and(eq(r.id, reminder.id), eq(r.status, 'pending')));
+    return 'failed';
   }
   const [row] = await db
     .update(r)

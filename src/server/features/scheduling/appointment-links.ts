@@ -16,6 +16,7 @@ import { sendAppointmentMail } from './appointment-mail';
 import { slotLockKeys, slotTakenAsConflict, type MailDeps } from './appointment-writes';
 import { bookingRefusal, type SettingsRow } from './booking-rules';
 import { releaseLapsedHolds } from './booking-holds';
+import { emitWebhookEvent } from '../webhooks/emit-event';
 
 interface Found {
   appt: typeof appointments.$inferSelect;
@@ -104,6 +105,7 @@ export async function cancelByLink(db: Db, mail: MailDeps, token: string, now = 
     if (why) throw conflict(why);
     await tx.update(appointments).set({ status: 'cancelled', calendarSequence: sql`${appointments.calendarSequence} + 1` }).where(eq(appointments.id, found.appt.id));
     await scheduleReminders(tx, found.appt.id);
+    await emitWebhookEvent(tx, found.appt.organizationId, 'appointment.cancelled', found.appt.id);
     await tellStaff(tx, found.appt, 'Appointment cancelled by the customer', `${found.appt.customerName ?? found.appt.customerEmail} cancelled ${found.serviceName ?? 'an appointment'} on ${describeWallClock(normalize(found.appt.appointmentDate))}`);
     return found.appt.id;
   });
@@ -142,6 +144,7 @@ export async function rescheduleByLink(db: Db, mail: MailDeps, token: string, bo
       await setAppointmentAssignees(tx, appt.organizationId, appt.id, people);
     });
     await scheduleReminders(tx, appt.id);
+    await emitWebhookEvent(tx, appt.organizationId, 'appointment.changed', appt.id);
     await tellStaff(tx, appt, 'Appointment moved by the customer', `${appt.customerName ?? appt.customerEmail} moved ${found.serviceName ?? 'an appointment'} from ${describeWallClock(normalize(appt.appointmentDate))} to ${describeWallClock(wall)}`);
     return appt.id;
   });

@@ -4,7 +4,7 @@
 // other appointment.
 import { and, asc, eq, gt, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import { describeRule, REPEAT_LIMITS, REPEAT_MESSAGES, repeatOf, ruleFor, ruleWithCount, ruleEndingBefore, type Repeat } from '../../../contracts/repeat';
-import { SCHEDULING_DEFAULTS, SCHEDULING_MESSAGES } from '../../../contracts/scheduling';
+import { HELD_STATUS, SCHEDULING_DEFAULTS, SCHEDULING_MESSAGES } from '../../../contracts/scheduling';
 import type { Db, DbOrTx } from '../../db/client';
 import { appointmentSeries, appointments, users } from '../../db/schema/index';
 import { AppError, conflict, invalid } from '../../platform/errors';
@@ -15,6 +15,7 @@ import { isStaffOf } from '../team/staff';
 import { settingsOf } from './booking-rules';
 import { insertVisit, type VisitTemplate } from './insert-visit';
 import { bookableWall, countBefore, hasOccurrenceFrom, occurrencesBetween } from './series-occurrences';
+import { emitWebhookEvent } from '../webhooks/emit-event';
 
 type SeriesRow = typeof appointmentSeries.$inferSelect;
 
@@ -149,16 +150,16 @@ export async function splitAt(
   visit: { organizationId: number; id: number; seriesId: number; occurrenceStart: string | null; appointmentDate: string },
 ): Promise<SeriesRow> {
   const { series, pivot } = await lockAt(tx, visit);
-  await tx
-    .delete(appointments)
-    .where(
-      and(
-        eq(appointments.organizationId, visit.organizationId),
-        eq(appointments.seriesId, series.id),
-        gt(appointments.occurrenceStart, pivot),
-        notInArray(appointments.status, SETTLED),
-      ),
-    );
+  const later = and(
+    eq(appointments.organizationId, visit.organizationId),
+    eq(appointments.seriesId, series.id),
+    gt(appointments.occurrenceStart, pivot),
+    notInArray(appointments.status, SETTLED),
+  );
+  // Removed visits that stood are reported cancelled, as they were last (docs/rules/public-api.md#webhook-events).
+  const removed = await tx.select({ id: appointments.id }).from(appointments).where(and(later, notInArray(appointments.status, ['cancelled', HELD_STATUS])));
+  for (const r of removed) await emitWebhookEvent(tx, visit.organizationId, 'appointment.cancelled', r.id, { patch: { status: 'cancelled' } });
+  await tx.delete(appointments).where(later);
   await tx.update(appointmentSeries).set({ rule: ruleEndingBefore(series.rule, pivot.slice(0, 10)), isActive: false }).where(eq(appointmentSeries.id, series.id));
   return series;
 }
@@ -215,7 +216,10 @@ export async function cancelFollowing(tx: DbOrTx, visit: { organizationId: numbe
       ),
     )
     .returning({ id: appointments.id });
-  for (const c of cancelled) await scheduleReminders(tx, c.id);
+  for (const c of cancelled) {
+    await scheduleReminders(tx, c.id);
+    await emitWebhookEvent(tx, visit.organizationId, 'appointment.cancelled', c.id);
+  }
   await tx.update(appointmentSeries).set({ rule: ruleEndingBefore(series.rule, pivot.slice(0, 10)), isActive: false }).where(eq(appointmentSeries.id, series.id));
 }
 

@@ -19,6 +19,8 @@ import { scheduleByKey } from './resolve-schedule';
 import { describeWallClock } from '../../platform/wall-clock';
 import { newToken } from '../../platform/tokens';
 import { holdFor, holdTokenHash, releaseLapsedHolds } from './booking-holds';
+import { emitWebhookEvent } from '../webhooks/emit-event';
+import { webhookListenersSql } from '../webhooks/record-event';
 
 const refuse = (path: string, message: string) => invalid(message, [{ path, message }]);
 
@@ -31,6 +33,8 @@ export async function bookAppointment(db: Db, config: Pick<Config, 'APP_SECRET'>
       where ${services.id} = ${body.serviceId} and ${services.organizationId} = ${organizations.id} and ${services.isActive} limit 1)`.as('service'),
     staff: sql<string>`${staffJsonSql(sql`${organizations.id}`)}`.as('staff'),
     reminders: sql<string | null>`${reminderSettingsJsonSql(sql`${organizations.id}`)}`.as('reminders'),
+    // Whether a webhook listens, in the same read: the transaction below takes no extra round trip when none does.
+    webhooks: webhookListenersSql(sql`${organizations.id}`, ['customer.created', 'appointment.booked']).as('webhooks'),
   });
   if (!found) throw notFound('Schedule not found');
   const { org, settings } = found;
@@ -93,7 +97,7 @@ export async function bookAppointment(db: Db, config: Pick<Config, 'APP_SECRET'>
           )}
         )`;
     const [row] = await slotTakenAsConflict(() =>
-      rowsOf<{ id: number; hold_expires_at: string | Date | null }>(
+      rowsOf<{ id: number; hold_expires_at: string | Date | null; created_customer_id: number | null }>(
         tx,
         sql`with found as (
           select id from ${customers} where organization_id = ${org.id} and email = ${body.customerEmail} order by id limit 1
@@ -117,11 +121,16 @@ export async function bookAppointment(db: Db, config: Pick<Config, 'APP_SECRET'>
             as r(reminder_type text, reminder_timing int, due_at timestamptz)
           on conflict do nothing
         ), ${tail}
-        select id, hold_expires_at from appointment`,
+        select id, hold_expires_at, (select id from created) as created_customer_id from appointment`,
       ),
     );
     // Its own statement: the assignee's trigger reads the appointment, which a statement's other parts cannot see.
     await slotTakenAsConflict(() => setAppointmentAssignees(tx, org.id, row.id, [performer]));
+    // docs/rules/public-api.md#webhook-events: a new customer, and a booking that stands (a held one once confirmed).
+    if (found.webhooks) {
+      if (row.created_customer_id) await emitWebhookEvent(tx, org.id, 'customer.created', Number(row.created_customer_id));
+      if (!held) await emitWebhookEvent(tx, org.id, 'appointment.booked', row.id);
+    }
     return row;
   });
   const { id } = booked;

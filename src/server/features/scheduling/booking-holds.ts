@@ -15,6 +15,7 @@ import { notifyStaff, staffWith } from '../notifications/notify-staff';
 import { chooseProcessor } from '../payments/choose-processor';
 import { scheduleReminders } from '../reminders/schedule-reminders';
 import { holdsDuring } from '../team/assignees';
+import { emitWebhookEvent } from '../webhooks/emit-event';
 
 /**
  * The hold token's stored form: the kind of hold, then the token's hash, in appointment_links beside the e-mails'
@@ -224,6 +225,8 @@ export async function confirmHeldBooking(
     .set({ status: row.autoConfirm === false ? 'pending' : 'scheduled', holdExpiresAt: null })
     .where(and(eq(appointments.organizationId, appt.organizationId), eq(appointments.id, appt.id)));
   await scheduleReminders(tx, appt.id);
+  // A held booking is reported booked once it stands (docs/rules/public-api.md#webhook-events).
+  await emitWebhookEvent(tx, appt.organizationId, 'appointment.booked', appt.id);
   await notifyStaff(tx, await staffWith(tx, appt.organizationId, ['manage_appointments', 'view_appointments']), [
     {
       organizationId: appt.organizationId,

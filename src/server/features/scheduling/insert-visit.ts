@@ -5,6 +5,7 @@ import { scheduleReminders } from '../reminders/schedule-reminders';
 import { setAppointmentAssignees } from '../team/assignees';
 import { guardSlot } from './appointment-writes';
 import { attachServiceChecklists } from '../checklists/service-checklists';
+import { emitWebhookEvent } from '../webhooks/emit-event';
 
 /** What every visit of a booking copies (a series keeps it for the visits it makes later). */
 export interface VisitTemplate {
@@ -51,6 +52,8 @@ export async function insertVisit(tx: DbOrTx, template: VisitTemplate, place: Vi
     return inserted;
   });
   await scheduleReminders(tx, row.id);
+  // Every staff-booked visit is written here, so this is where it is reported (docs/rules/public-api.md#webhook-events).
+  if (place.status !== 'cancelled') await emitWebhookEvent(tx, organizationId, 'appointment.booked', row.id);
   // A visit of a service on a job brings the service's checklists to the job (docs/rules/team.md#checklists): every
   // staff-booked visit is written here (single, repeating, the dispatch board's), so this is the one place.
   if (template.workOrderId && template.serviceId && place.status !== 'cancelled') await attachServiceChecklists(tx, organizationId, template.workOrderId, template.serviceId);

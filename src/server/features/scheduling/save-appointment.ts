@@ -19,8 +19,21 @@ import { settingsOf } from './booking-rules';
 import { ensureOrganization } from './organization-scope';
 import { normalize } from '../../platform/wall-clock';
 import { attachServiceChecklists } from '../checklists/service-checklists';
+import { emitWebhookEvent } from '../webhooks/emit-event';
 
 const HELD_STATUS_ONLY = 'Only an online booking waiting for its deposit or card has this status';
+
+const WEBHOOK_EVENT_OF = { created: 'appointment.booked', updated: 'appointment.changed', cancelled: 'appointment.cancelled' } as const;
+
+/**
+ * What the customer hears of a staff save. The customer of a held booking has had no e-mail yet: none while it waits
+ * or when it is let go, and the first confirmation, with its calendar invitation, when staff confirm it.
+ */
+function mailAfterSave(wasHeld: boolean, before: string, after: string): AppointmentMailKind | null {
+  if (wasHeld) return after === HELD_STATUS || after === 'cancelled' ? null : 'created';
+  if (after === 'cancelled') return before === 'cancelled' ? null : 'cancelled';
+  return 'updated';
+}
 
 async function timeZoneOf(db: Db | Parameters<Parameters<Db['transaction']>[0]>[0], organizationId: number): Promise<string> {
   return (await settingsOf(db, organizationId))?.timeZone ?? SCHEDULING_DEFAULTS.timeZone;
@@ -156,11 +169,10 @@ export async function updateAppointment(db: Db, mail: MailDeps, ctx: RequestCont
       const visit = { id, wall, userIds, template, oldStart: normalize(current.occurrenceStart ?? current.appointmentDate) };
       await continueSeries(tx, oldSeries, visit, body.repeat);
     }
-    // The customer of a held booking has had no e-mail yet: none while it waits or when it is let go, and the first
-    // confirmation, with its calendar invitation, when staff confirm it.
-    if (wasHeld) return status === HELD_STATUS || status === 'cancelled' ? null : 'created';
-    if (status === 'cancelled') return current.status === 'cancelled' ? null : 'cancelled';
-    return 'updated';
+    const mailKind = mailAfterSave(wasHeld, current.status, status);
+    // Subscribers hear what the customer hears (docs/rules/public-api.md#webhook-events).
+    if (mailKind) await emitWebhookEvent(tx, organizationId, WEBHOOK_EVENT_OF[mailKind], id);
+    return mailKind;
   });
   if (kind) await mailQuietly(db, mail, id, kind);
   return appointmentView(db, id);
@@ -180,6 +192,8 @@ export async function cancelAppointment(db: Db, mail: MailDeps, ctx: RequestCont
     if (current.status === 'cancelled') return true;
     await tx.update(appointments).set({ status: 'cancelled', holdExpiresAt: null, calendarSequence: sql`${appointments.calendarSequence} + 1` }).where(eq(appointments.id, id));
     await scheduleReminders(tx, id);
+    // A held booking was never reported booked, so its end is not reported either.
+    if (current.status !== HELD_STATUS) await emitWebhookEvent(tx, current.organizationId, 'appointment.cancelled', id);
     return current.status === HELD_STATUS;
   });
   if (!quiet) await mailQuietly(db, mail, id, 'cancelled');

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { shortUrls } from '../../db/schema/index';
 import type { IsolationCase, World } from '../../test/isolation';
+import { exportIsolation } from '../../test/export-isolation';
 
 async function shortUrlOfA(w: World) {
   const [row] = await w.t.database.db
@@ -13,6 +14,7 @@ async function shortUrlOfA(w: World) {
 }
 
 export const isolationCases: Record<string, IsolationCase> = {
+  'GET /api/short-urls/export': exportIsolation('/api/short-urls', shortUrlOfA),
   'GET /api/short-urls': {
     kind: 'custom',
     run: async (w) => {

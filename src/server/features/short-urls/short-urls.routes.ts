@@ -1,4 +1,5 @@
 import { listQuerySchema } from '../../../contracts/lists';
+import { LIST_PAGING, listExportFormatSchema } from '../../../contracts/list-export';
 import {
   createShortUrlBodySchema,
   shortUrlIdParamsSchema,
@@ -9,6 +10,8 @@ import {
 import type { AppDeps, ZodApp } from '../../platform/app-deps';
 import { access } from '../../platform/context';
 import { requireCtx } from '../../platform/guard';
+import { sendListExport } from '../../platform/list-export';
+import { exportShortUrls } from './export-short-urls';
 import { setTotalCount } from '../../platform/lists';
 import { createShortUrl } from './create-short-url';
 import { listShortUrls } from './list-short-urls';
@@ -41,6 +44,16 @@ export function shortUrlsRoutes(app: ZodApp, deps: AppDeps): void {
       setTotalCount(reply, total);
       return rows;
     },
+  });
+
+  app.get('/api/short-urls/export', {
+    config: { access: read, answers: 'spreadsheet' },
+    schema: {
+      tags,
+      summary: 'The short URLs list as CSV or XLSX, with its search and sort, streamed (short-urls-<date>.csv|.xlsx)',
+      querystring: listQuerySchema.omit(LIST_PAGING).extend(listExportFormatSchema.shape),
+    },
+    handler: async (req, reply) => sendListExport(db, req, reply, req.query, exportShortUrls(db, requireCtx(req), config.appUrl, req.query)),
   });
 
   app.post('/api/short-urls', {

@@ -23,7 +23,9 @@ const tags = ['team'];
 // Whoever schedules or dispatches reads the team; everyone on it reads it too (their own time off, the board).
 const READ = access.require(['view_appointments', 'manage_appointments', 'assign_work_orders', 'create_work_orders', 'manage_work_orders'], { tenant: true });
 const WRITE = access.require('manage_appointments', { tenant: true });
-const STAFF = access.require(['view_appointments', 'manage_appointments', 'create_work_orders', 'manage_work_orders', 'view_time_entries'], { tenant: true });
+// A person's private calendar address is a credential of theirs: made and turned off only by them, never by an API key
+// acting as its creator (docs/rules/public-api.md#what-a-key-cannot-call).
+const OWN_FEED = access.require(['view_appointments', 'manage_appointments', 'create_work_orders', 'manage_work_orders', 'view_time_entries'], { tenant: true, sessionOnly: true });
 
 export function teamRoutes(app: ZodApp, deps: AppDeps): void {
   const { db, config } = deps;
@@ -82,19 +84,19 @@ export function teamRoutes(app: ZodApp, deps: AppDeps): void {
   });
 
   app.get('/api/me/calendar-feed', {
-    config: { access: STAFF },
+    config: { access: OWN_FEED },
     schema: { tags, summary: 'Whether the caller has a calendar feed (its address is shown only when made)', response: { 200: calendarFeedSchema } },
     handler: async (req) => getCalendarFeed(db, requireCtx(req)),
   });
 
   app.post('/api/me/calendar-feed', {
-    config: { access: STAFF },
+    config: { access: OWN_FEED },
     schema: { tags, summary: 'Make a new private calendar address (the old one stops working); answered once', response: { 201: calendarFeedSchema } },
     handler: async (req, reply) => reply.code(201).send(await createCalendarFeed(db, requireCtx(req), config.appUrl)),
   });
 
   app.delete('/api/me/calendar-feed', {
-    config: { access: STAFF },
+    config: { access: OWN_FEED },
     schema: { tags, summary: 'Turn the calendar feed off: its address stops working', response: { 200: calendarFeedSchema } },
     handler: async (req) => revokeCalendarFeed(db, requireCtx(req)),
   });

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { customers, timeEntries, workOrders } from '../../db/schema/index';
 import type { IsolationCase, World } from '../../test/isolation';
+import { exportIsolation } from '../../test/export-isolation';
 
 async function workOrderOfA(w: World) {
   const db = w.t.database.db;
@@ -29,6 +30,7 @@ async function clearTimersOfA(w: World) {
 }
 
 export const isolationCases: Record<string, IsolationCase> = {
+  'GET /api/time-entries/export': exportIsolation('/api/time-entries', entryOfA),
   'GET /api/time-entries': {
     kind: 'custom',
     run: async (w) => {

@@ -1,4 +1,5 @@
 import { listQuerySchema } from '../../../contracts/lists';
+import { LIST_PAGING, listExportFormatSchema } from '../../../contracts/list-export';
 import {
   activeTimeEntrySchema,
   startTimeEntryBodySchema,
@@ -10,6 +11,8 @@ import {
 import type { AppDeps, ZodApp } from '../../platform/app-deps';
 import { access } from '../../platform/context';
 import { requireCtx } from '../../platform/guard';
+import { sendListExport } from '../../platform/list-export';
+import { exportTimeEntries } from './export-time-entries';
 import { setTotalCount } from '../../platform/lists';
 import { getActiveTimeEntry } from './get-active-time-entry';
 import { listTimeEntries } from './list-time-entries';
@@ -37,6 +40,16 @@ export function timeEntriesRoutes(app: ZodApp, deps: AppDeps) {
       setTotalCount(reply, total);
       return rows;
     },
+  });
+
+  app.get('/api/time-entries/export', {
+    config: { access: read, answers: 'spreadsheet' },
+    schema: {
+      tags: ['time-entries'],
+      summary: 'The time entries list as CSV or XLSX, with its search and sort, streamed (time-entries-<date>.csv|.xlsx)',
+      querystring: listQuerySchema.omit(LIST_PAGING).extend(listExportFormatSchema.shape),
+    },
+    handler: async (req, reply) => sendListExport(db, req, reply, req.query, exportTimeEntries(db, requireCtx(req), req.query)),
   });
 
   app.get('/api/time-entries/active', {

@@ -14,8 +14,13 @@ export const timeEntryColumns = {
 
 /** Time entries of the scope that meet the conditions: the scope is a parameter, so no caller can leave it out. */
 export function selectTimeEntries(db: DbOrTx, scope: TenantScope, ...conditions: (SQL | undefined)[]) {
+  return selectTimeEntriesWith(db, {}, scope, ...conditions);
+}
+
+/** The same, with more fields beside the entry's (the list export's key). */
+export function selectTimeEntriesWith<Extra extends Record<string, SQL.Aliased>>(db: DbOrTx, extra: Extra, scope: TenantScope, ...conditions: (SQL | undefined)[]) {
   return db
-    .select(timeEntryColumns)
+    .select({ ...timeEntryColumns, ...extra })
     .from(timeEntries)
     .leftJoin(workOrders, eq(workOrders.id, timeEntries.workOrderId))
     .leftJoin(customers, eq(customers.id, workOrders.customerId))

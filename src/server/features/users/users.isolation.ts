@@ -3,12 +3,14 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { users } from '../../db/schema/index';
 import type { IsolationCase, World } from '../../test/isolation';
+import { exportIsolation } from '../../test/export-isolation';
 
 async function userOfA(w: World) {
   return w.t.createUser({ role: 'employee', organizationId: w.orgA.id, firstName: 'Private', lastName: `A${randomUUID().slice(0, 6)}` });
 }
 
 export const isolationCases: Record<string, IsolationCase> = {
+  'GET /api/users/export': exportIsolation('/api/users', userOfA),
   'GET /api/users': {
     kind: 'custom',
     run: async (w) => {

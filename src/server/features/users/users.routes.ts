@@ -1,8 +1,11 @@
 import { listQuerySchema } from '../../../contracts/lists';
+import { LIST_PAGING, listExportFormatSchema } from '../../../contracts/list-export';
 import { createUserBodySchema, updateUserBodySchema, userIdParamsSchema, userListSchema, userSchema } from '../../../contracts/users';
 import type { AppDeps, ZodApp } from '../../platform/app-deps';
 import { access } from '../../platform/context';
 import { requireCtx } from '../../platform/guard';
+import { sendListExport } from '../../platform/list-export';
+import { exportUsers } from './export-users';
 import { setTotalCount } from '../../platform/lists';
 import { createUser } from './create-user';
 import { listUsers } from './list-users';
@@ -28,6 +31,16 @@ export function usersRoutes(app: ZodApp, deps: AppDeps) {
       setTotalCount(reply, total);
       return rows;
     },
+  });
+
+  app.get('/api/users/export', {
+    config: { access: manage, answers: 'spreadsheet' },
+    schema: {
+      tags,
+      summary: 'The users list as CSV or XLSX, with its search and sort, streamed (users-<date>.csv|.xlsx)',
+      querystring: listQuerySchema.omit(LIST_PAGING).extend(listExportFormatSchema.shape),
+    },
+    handler: async (req, reply) => sendListExport(db, req, reply, req.query, exportUsers(db, requireCtx(req), req.query)),
   });
 
   app.post('/api/users', {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { vendorPayments, vendors } from '../../db/schema/index';
 import type { IsolationCase, World } from '../../test/isolation';
+import { exportIsolation } from '../../test/export-isolation';
 
 async function vendorOfA(w: World) {
   const [v] = await w.t.database.db
@@ -24,6 +25,8 @@ async function paymentOfA(w: World) {
 const ids = (body: { id: number }[]) => body.map((r) => r.id);
 
 export const isolationCases: Record<string, IsolationCase> = {
+  'GET /api/vendors/export': exportIsolation('/api/vendors', vendorOfA),
+  'GET /api/vendor-payments/export': exportIsolation('/api/vendor-payments', paymentOfA),
   'GET /api/vendors': {
     kind: 'custom',
     run: async (w) => {

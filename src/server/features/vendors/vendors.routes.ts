@@ -1,6 +1,7 @@
 // Vendors (Pay Bills) and vendor payments (docs/rules/records.md#vendors).
 import { z } from 'zod';
 import { listQuerySchema } from '../../../contracts/lists';
+import { LIST_PAGING, listExportFormatSchema } from '../../../contracts/list-export';
 import {
   createVendorBodySchema,
   createVendorPaymentBodySchema,
@@ -17,6 +18,8 @@ import {
 import type { AppDeps, ZodApp } from '../../platform/app-deps';
 import { access } from '../../platform/context';
 import { requireCtx } from '../../platform/guard';
+import { sendListExport } from '../../platform/list-export';
+import { exportVendorPayments, exportVendors } from './export-vendors';
 import { setTotalCount } from '../../platform/lists';
 import { createVendor } from './create-vendor';
 import { createVendorPayment } from './create-vendor-payment';
@@ -48,6 +51,16 @@ export function vendorsRoutes(app: ZodApp, deps: AppDeps): void {
       setTotalCount(reply, total);
       return rows;
     },
+  });
+
+  app.get('/api/vendors/export', {
+    config: { access: read, answers: 'spreadsheet' },
+    schema: {
+      tags,
+      summary: 'The vendors list as CSV or XLSX, with its search and sort, streamed (vendors-<date>.csv|.xlsx)',
+      querystring: listQuerySchema.omit(LIST_PAGING).extend(listExportFormatSchema.shape),
+    },
+    handler: async (req, reply) => sendListExport(db, req, reply, req.query, exportVendors(db, requireCtx(req), req.query)),
   });
 
   app.post('/api/vendors', {
@@ -90,6 +103,16 @@ export function vendorsRoutes(app: ZodApp, deps: AppDeps): void {
       setTotalCount(reply, total);
       return rows;
     },
+  });
+
+  app.get('/api/vendor-payments/export', {
+    config: { access: read, answers: 'spreadsheet' },
+    schema: {
+      tags,
+      summary: 'The vendor payments list as CSV or XLSX, with its search, filter and sort, streamed (vendor-payments-<date>.csv|.xlsx)',
+      querystring: vendorPaymentListQuerySchema.omit(LIST_PAGING).extend(listExportFormatSchema.shape),
+    },
+    handler: async (req, reply) => sendListExport(db, req, reply, req.query, exportVendorPayments(db, requireCtx(req), req.query)),
   });
 
   app.post('/api/vendor-payments', {

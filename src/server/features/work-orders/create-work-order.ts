@@ -9,6 +9,8 @@ import { nextDocumentNumber } from '../numbering/next-number';
 import { getWorkOrder } from './get-work-order';
 import { assertDueNotBeforeStart } from './work-order-dates';
 import { assignCrew } from './work-order-crew';
+import { emitWebhookEvent } from '../webhooks/emit-event';
+import { queueReviewRequest } from '../review-requests/queue-review-request';
 
 /** totalCost = sum of line amounts + labor + material, in cents; 400 when it does not fit numeric(10,2). */
 export function workOrderTotal(linesCents: number, laborCost: string | null | undefined, materialCost: string | null | undefined): string {
@@ -29,6 +31,8 @@ export async function createWorkOrder(db: Db, ctx: RequestContext, input: Create
     const { organizationId, customer } = await organizationAndCustomer(tx, ctx, input);
     const id = await insertWorkOrder(tx, organizationId, { ...input, customerId: customer.id, status, totalCost }, priced.lines);
     if (input.assigneeIds) await assignCrew(tx, ctx, organizationId, id, input.assigneeIds);
+    if (status === 'completed') await emitWebhookEvent(tx, organizationId, 'work_order.completed', id);
+    if (status === 'completed') await queueReviewRequest(tx, organizationId, id);
     return id;
   });
   return getWorkOrder(db, ctx, id);

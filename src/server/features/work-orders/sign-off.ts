@@ -8,6 +8,8 @@ import type { RequestContext } from '../../platform/context';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import { tenantScope, tenantWhere } from '../../platform/tenancy';
 import { getWorkOrder } from './get-work-order';
+import { emitWebhookEvent } from '../webhooks/emit-event';
+import { queueReviewRequest } from '../review-requests/queue-review-request';
 
 function staffName(ctx: RequestContext): string {
   return [ctx.user.firstName, ctx.user.lastName].filter(Boolean).join(' ').trim() || ctx.user.email;
@@ -40,6 +42,8 @@ export async function signOffWorkOrder(db: Db, ctx: RequestContext, id: number, 
         completedDate: sql`coalesce(${workOrders.completedDate}, ${now.toISOString()}::timestamptz)`,
       })
       .where(eq(workOrders.id, id));
+    if (job.status !== 'completed') await emitWebhookEvent(tx, job.organizationId, 'work_order.completed', id);
+    if (job.status !== 'completed') await queueReviewRequest(tx, job.organizationId, id);
   });
   return getWorkOrder(db, ctx, id);
 }

@@ -12,6 +12,8 @@ import { workOrderTotal } from './create-work-order';
 import { getWorkOrder } from './get-work-order';
 import { assertDueNotBeforeStart } from './work-order-dates';
 import { assignCrew } from './work-order-crew';
+import { emitWebhookEvent } from '../webhooks/emit-event';
+import { queueReviewRequest } from '../review-requests/queue-review-request';
 
 /**
  * Updates the fields present (the edit form sends them all; Start and Complete send only status).
@@ -84,6 +86,9 @@ export async function updateWorkOrder(db: Db, ctx: RequestContext, id: number, i
         await tx.insert(workOrderLineItems).values(priced.lines.map((l) => ({ ...l, organizationId, workOrderId: id })));
       }
     }
+    // docs/rules/public-api.md#webhook-events
+    if (status === 'completed' && current.status !== 'completed') await emitWebhookEvent(tx, organizationId, 'work_order.completed', id);
+    if (status === 'completed' && current.status !== 'completed') await queueReviewRequest(tx, organizationId, id);
   });
   return getWorkOrder(db, ctx, id);
 }

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { customers, workOrders } from '../../db/schema/index';
 import type { IsolationCase, World } from '../../test/isolation';
+import { exportIsolation } from '../../test/export-isolation';
 
 async function customerOf(w: World, organizationId: number): Promise<number> {
   const [c] = await w.t.database.db.insert(customers).values({ organizationId, name: 'Isolation Customer', email: 'iso@example.com' }).returning({ id: customers.id });
@@ -16,6 +17,7 @@ async function workOrderOfA(w: World): Promise<{ id: number; title: string }> {
 }
 
 export const isolationCases: Record<string, IsolationCase> = {
+  'GET /api/work-orders/export': exportIsolation('/api/work-orders', workOrderOfA),
   'GET /api/work-orders': {
     kind: 'custom',
     run: async (w) => {

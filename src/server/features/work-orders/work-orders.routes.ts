@@ -1,4 +1,5 @@
 import { idParamsSchema } from '../../../contracts/line-items';
+import { LIST_PAGING, listExportFormatSchema } from '../../../contracts/list-export';
 import {
   createWorkOrderSchema,
   signOffBodySchema,
@@ -10,8 +11,10 @@ import {
 import type { AppDeps, ZodApp } from '../../platform/app-deps';
 import { access } from '../../platform/context';
 import { requireCtx } from '../../platform/guard';
+import { sendListExport } from '../../platform/list-export';
 import { setTotalCount } from '../../platform/lists';
 import { createWorkOrder } from './create-work-order';
+import { exportWorkOrders } from './export-work-orders';
 import { getWorkOrder } from './get-work-order';
 import { listWorkOrders } from './list-work-orders';
 import { updateWorkOrder } from './update-work-order';
@@ -37,6 +40,16 @@ export function workOrdersRoutes(app: ZodApp, deps: AppDeps) {
       setTotalCount(reply, total);
       return items;
     },
+  });
+
+  app.get('/api/work-orders/export', {
+    config: { access: access.require(READ, { tenant: true }), answers: 'spreadsheet' },
+    schema: {
+      tags: ['work-orders'],
+      summary: 'The work orders list as CSV or XLSX, with its search, filters and sort, streamed (work-orders-<date>.csv|.xlsx)',
+      querystring: workOrderListQuerySchema.omit(LIST_PAGING).extend(listExportFormatSchema.shape),
+    },
+    handler: async (req, reply) => sendListExport(db, req, reply, req.query, exportWorkOrders(db, requireCtx(req), req.query)),
   });
 
   app.get('/api/work-orders/:id', {

@@ -16,18 +16,19 @@ describe('navItemsFor', () => {
     expect(navItemsFor(perms('super_user'), labels('')).map((i) => i.label)).toEqual([
       'Dashboard', 'My day', 'Super Admin', 'Estimates', 'Work Orders', 'Invoices', 'Recurring Billing', 'Customers', 'Pay Bills', 'Payments',
       'Payment Links', 'Payment Analytics', 'Payment Processors', 'Messaging', 'Scheduling', 'Dispatch', 'Team', 'URL Shortener',
-      'Inventory', 'Time Tracking', 'Reports', 'Organization', 'Users',
+      'Inventory', 'Time Tracking', 'Reports', 'Accounting', 'Organization', 'Developers', 'Users',
     ]);
   });
 
-  it('shows Organization and Users to organization admins only among staff, and the super-user entries to nobody else', () => {
-    expect(paths('org_admin')).toEqual(expect.arrayContaining(['/organization', '/users']));
+  it('shows Organization, Developers and Users to organization admins only among staff, and the super-user entries to nobody else', () => {
+    expect(paths('org_admin')).toEqual(expect.arrayContaining(['/organization', '/developers', '/users']));
     for (const role of ['org_admin', 'manager', 'employee'] as const) {
       expect(paths(role)).not.toContain('/super-admin');
       expect(paths(role)).not.toContain('/payment-processors');
     }
     for (const role of ['manager', 'employee'] as const) {
       expect(paths(role)).not.toContain('/organization');
+      expect(paths(role)).not.toContain('/developers');
       expect(paths(role)).not.toContain('/users');
     }
   });
@@ -44,13 +45,14 @@ describe('menus from permissions', () => {
     expect(paths('org_admin')).toEqual([
       '/', '/my-day', '/estimates', '/work-orders', '/invoices', '/recurring-invoices', '/customers', '/vendors', '/payments', '/payment-links',
       '/payment-analytics', '/messaging', '/scheduling', '/dispatch', '/team', '/url-shortener', '/inventory', '/time-tracking', '/reports',
-      '/organization', '/users',
+      '/accounting', '/organization', '/developers', '/users',
     ]);
     expect(paths('manager')).toEqual([
       '/', '/my-day', '/estimates', '/work-orders', '/invoices', '/recurring-invoices', '/customers', '/vendors', '/payments', '/payment-links',
       '/payment-analytics', '/messaging', '/scheduling', '/dispatch', '/team', '/url-shortener', '/inventory', '/time-tracking', '/reports',
+      '/accounting',
     ]);
-    // No Service Bills, Pay Bills, Payments, Payment Links, Payment Analytics or Reports for an employee.
+    // No Service Bills, Pay Bills, Payments, Payment Links, Payment Analytics, Reports or Accounting for an employee.
     expect(paths('employee')).toEqual([
       '/', '/my-day', '/estimates', '/work-orders', '/customers', '/messaging', '/scheduling', '/dispatch', '/team', '/url-shortener', '/inventory',
       '/time-tracking',
@@ -73,7 +75,7 @@ describe('menus from permissions', () => {
     expect(paths('employee', ['process_payments'])).toEqual(expect.arrayContaining(['/payments', '/payment-links']));
     expect(paths('employee', ['process_payments'])).not.toContain('/payment-analytics');
     expect(paths('employee', ['view_financials'])).toEqual(
-      expect.arrayContaining(['/invoices', '/recurring-invoices', '/payments', '/payment-links', '/payment-analytics', '/reports']),
+      expect.arrayContaining(['/invoices', '/recurring-invoices', '/payments', '/payment-links', '/payment-analytics', '/reports', '/accounting']),
     );
     expect(paths('employee', ['manage_users'])).toContain('/users');
     expect(paths('employee', ['manage_users'])).not.toContain('/organization');

@@ -2,6 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import {
   BarChart3,
   Building2,
+  Calculator,
   Calendar,
   CalendarCheck,
   Clock,
@@ -23,6 +24,7 @@ import {
   Wallet,
   Wrench,
   Cpu,
+  KeyRound,
 } from 'lucide-react';
 import type { LabelSet } from '@contracts/vocabulary';
 import { canOpenScreen, type MenuPath } from '@contracts/screen-permissions';
@@ -62,7 +64,9 @@ export function navItemsFor(permissions: Iterable<string>, labels: LabelSet): Na
     { path: '/inventory', label: labels.inventory, icon: Package },
     { path: '/time-tracking', label: 'Time Tracking', icon: Clock },
     { path: '/reports', label: 'Reports', icon: BarChart3 },
+    { path: '/accounting', label: 'Accounting', icon: Calculator },
     { path: '/organization', label: 'Organization', icon: Building2 },
+    { path: '/developers', label: 'Developers', icon: KeyRound },
     { path: '/users', label: 'Users', icon: UserCog },
   ];
   return entries.filter((e) => canOpenScreen(held, e.path));

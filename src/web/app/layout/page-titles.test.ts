@@ -11,7 +11,10 @@ describe('pageTitleFor', () => {
     expect(pageTitleFor('/team')).toBe('Team');
     expect(pageTitleFor('/dispatch')).toBe('Dispatch');
     expect(pageTitleFor('/my-day')).toBe('My day');
+    expect(pageTitleFor('/accounting')).toBe('Accounting');
+    expect(pageTitleFor('/developers')).toBe('Developers');
     expect(pageTitleFor('/customers/')).toBe('Customers');
+    expect(pageTitleFor('/imports')).toBe('Import data');
   });
 
   it('reads Dashboard for any other path', () => {

@@ -6,6 +6,7 @@ import { useLabels } from '@/lib/use-labels';
 import { useListState } from '@/lib/use-list-state';
 import { useOpenParam } from '@/lib/use-open-param';
 import { ListBlock } from '@/components/list-block';
+import { ImportButton } from '@/components/import-button';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { CUSTOMERS_PAGE_SIZE, useCustomers } from '@/features/customers/api/get-customers';
@@ -34,16 +35,20 @@ export function CustomersScreen() {
         description={`Everyone you work for: contact details, billing terms and notes.`}
         actions={
           canManage && (
-            <Button onClick={() => setCreating(true)}>
-              <Plus aria-hidden />
-              New {noun}
-            </Button>
+            <>
+              <ImportButton kind="customers" />
+              <Button onClick={() => setCreating(true)}>
+                <Plus aria-hidden />
+                New {noun}
+              </Button>
+            </>
           )
         }
       />
       <ListBlock
         name="customers"
         query={customers}
+        exportFrom={{ path: '/api/customers', params: { q: list.q } }}
         list={list}
         pageSize={CUSTOMERS_PAGE_SIZE}
         searchPlaceholder={`Search ${labels.customers.toLowerCase()}...`}

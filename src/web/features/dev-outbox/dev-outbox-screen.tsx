@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { Inbox, Paperclip, RefreshCw } from 'lucide-react';
+import { Inbox, Paperclip, RefreshCw, Reply } from 'lucide-react';
 import { formatDateTime } from '@contracts/format';
+import type { OutboxEntry } from '@contracts/outbox';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { Badge } from '@/components/ui/badge';
@@ -12,8 +13,11 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { BrandMark } from '@/components/brand-mark';
 import { useOutbox } from '@/features/dev-outbox/api/get-outbox';
 
+const ReplyDialog = lazy(() => import('@/features/dev-outbox/components/reply-dialog').then((m) => ({ default: m.ReplyDialog })));
+
 export function DevOutboxScreen() {
   const outbox = useOutbox();
+  const [replyingTo, setReplyingTo] = useState<OutboxEntry | null>(null);
 
   useEffect(() => {
     document.title = 'Outbox · Tradebook';
@@ -60,6 +64,9 @@ export function DevOutboxScreen() {
                     <TableHead>Subject</TableHead>
                     <TableHead>Created</TableHead>
                     <TableHead>Text</TableHead>
+                    <TableHead className="w-0">
+                      <span className="sr-only">Actions</span>
+                    </TableHead>
                   </TableRow>
                 </TableHeader>
                 <TableBody>
@@ -67,6 +74,11 @@ export function DevOutboxScreen() {
                     <TableRow key={entry.id} data-testid="outbox-row" className="align-top">
                       <TableCell className="align-top">
                         <Badge variant={entry.channel === 'email' ? 'secondary' : 'outline'}>{entry.channel === 'email' ? 'Email' : 'SMS'}</Badge>
+                        {entry.status === 'opted_out' && (
+                          <Badge variant="destructive" className="mt-1 block" data-testid="outbox-opted-out">
+                            Opted out: not sent
+                          </Badge>
+                        )}
                       </TableCell>
                       <TableCell className="align-top whitespace-nowrap">{entry.to}</TableCell>
                       <TableCell className="min-w-40 align-top">
@@ -86,6 +98,14 @@ export function DevOutboxScreen() {
                       <TableCell className="min-w-72 align-top">
                         <pre tabIndex={0} aria-label={`Text of ${entry.subject ?? `the message to ${entry.to}`}`} className="max-h-60 overflow-auto rounded-md bg-muted p-2 font-mono text-xs whitespace-pre-wrap">{entry.text}</pre>
                       </TableCell>
+                      <TableCell className="align-top">
+                        {entry.channel === 'sms' && (
+                          <Button variant="outline" size="sm" onClick={() => setReplyingTo(entry)} aria-label={`Reply as ${entry.to}`}>
+                            <Reply aria-hidden />
+                            Reply as recipient
+                          </Button>
+                        )}
+                      </TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
@@ -94,6 +114,7 @@ export function DevOutboxScreen() {
           </CardContent>
         </Card>
       </div>
+      <Suspense fallback={null}>{replyingTo && <ReplyDialog entry={replyingTo} onClose={() => setReplyingTo(null)} />}</Suspense>
     </main>
   );
 }

@@ -47,6 +47,7 @@ export function EstimatesScreen() {
       <ListBlock
         name="estimates"
         query={estimates}
+        exportFrom={{ path: '/api/estimates', params: { q: list.q } }}
         list={list}
         pageSize={PAGE_SIZE}
         searchPlaceholder={`Search by number, title or ${singular(labels.customers).toLowerCase()}`}

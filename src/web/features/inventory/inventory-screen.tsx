@@ -4,6 +4,7 @@ import type { InventoryItem } from '@contracts/inventory';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { useLabels } from '@/lib/use-labels';
 import { useListState } from '@/lib/use-list-state';
+import { ImportButton } from '@/components/import-button';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { ListBlock } from '@/components/list-block';
@@ -36,10 +37,13 @@ export function InventoryScreen() {
         description="Stock on hand, what is running low and what has run out."
         actions={
           canManage && (
-            <Button onClick={() => setEditing(null)}>
-              <Plus aria-hidden />
-              Add Item
-            </Button>
+            <>
+              <ImportButton kind="inventory_items" />
+              <Button onClick={() => setEditing(null)}>
+                <Plus aria-hidden />
+                Add Item
+              </Button>
+            </>
           )
         }
       />
@@ -53,6 +57,7 @@ export function InventoryScreen() {
           <ListBlock
             name="inventory"
             query={items}
+            exportFrom={{ path: '/api/inventory', params: { q: list.q } }}
             list={list}
             pageSize={INVENTORY_PAGE_SIZE}
             searchPlaceholder="Search by name, SKU or description..."

@@ -47,6 +47,7 @@ export function InvoicesScreen() {
       <ListBlock
         name="invoices"
         query={invoices}
+        exportFrom={{ path: '/api/invoices', params: { q: list.q } }}
         list={list}
         pageSize={PAGE_SIZE}
         searchPlaceholder={`Search by number or ${singular(labels.customers).toLowerCase()}`}

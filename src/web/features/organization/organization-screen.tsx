@@ -11,6 +11,7 @@ import { OrganizationDetails } from '@/features/organization/components/organiza
 import { OrganizationDialog } from '@/features/organization/components/organization-dialog';
 import { OrganizationList } from '@/features/organization/components/organization-list';
 import { PaymentRemindersCard } from '@/features/organization/components/payment-reminders-card';
+import { ReviewRequestsCard } from '@/features/organization/components/review-requests-card';
 import { TaxesCard } from '@/features/organization/components/taxes-card';
 
 /**
@@ -57,6 +58,7 @@ export function OrganizationScreen({ processorsPanel }: { processorsPanel: (orga
               <OrganizationDetails organization={selected} onEdit={() => setEditing(selected)} />
               {can('manage_organization') && <TaxesCard key={selected.id} organizationId={isSuperUser ? selected.id : null} />}
               {can('manage_organization') && <PaymentRemindersCard key={selected.id} organizationId={isSuperUser ? selected.id : null} />}
+              {can('manage_organization') && <ReviewRequestsCard key={selected.id} organizationId={isSuperUser ? selected.id : null} />}
               {processorsPanel(selected.id)}
             </div>
           )}

@@ -3,13 +3,11 @@ import { RotateCw } from 'lucide-react';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { useLabels } from '@/lib/use-labels';
+import { OrganizationSelect } from '@/components/organization-select';
 import { PageHeader } from '@/components/page-header';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useOrganizations } from '@/lib/use-organizations';
 import { usePaymentAnalytics, type OrganizationScope } from '@/features/payment-analytics/api/payment-analytics-api';
 import { AgingReportTab } from '@/features/payment-analytics/components/aging-report-tab';
 import { AnalyticsTabs, type TabDef } from '@/features/payment-analytics/components/analytics-tabs';
@@ -27,25 +25,7 @@ const TABS: readonly TabDef<TabKey>[] = [
 
 /** A super user sees every organization or narrows to one; the actions need one. */
 function OrganizationPicker({ value, onChange }: { value: OrganizationScope; onChange: (id: OrganizationScope) => void }) {
-  const organizations = useOrganizations();
-  return (
-    <div className="w-full space-y-1.5 sm:w-64">
-      <Label htmlFor="payment-analytics-organization">Organization</Label>
-      <NativeSelect
-        id="payment-analytics-organization"
-        value={value === null ? '' : String(value)}
-        onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
-        disabled={organizations.isPending}
-      >
-        <option value="">All organizations</option>
-        {(organizations.data ?? []).map((o) => (
-          <option key={o.id} value={o.id}>
-            {o.name}
-          </option>
-        ))}
-      </NativeSelect>
-    </div>
-  );
+  return <OrganizationSelect id="payment-analytics-organization" value={value} onChange={onChange} noneLabel="All organizations" className="sm:w-64" />;
 }
 
 export function PaymentAnalyticsScreen() {

@@ -34,6 +34,7 @@ function LinksList({ canView }: { canView: boolean }) {
     <ListBlock
       name="payment-link-rows"
       query={links}
+      exportFrom={{ path: '/api/payment-links' }}
       emptyText={PAYMENT_LINK_MESSAGES.noLinks}
       failedTitle="Failed to load payment links"
       title={title}

@@ -47,6 +47,7 @@ export function PaymentsScreen() {
       <ListBlock
         name="payments"
         query={payments}
+        exportFrom={{ path: '/api/payments', params: { q: list.q } }}
         list={list}
         pageSize={PAGE_SIZE}
         searchPlaceholder="Search payments"

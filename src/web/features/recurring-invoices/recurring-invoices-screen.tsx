@@ -61,6 +61,7 @@ export function RecurringInvoicesScreen() {
       <ListBlock
         name="recurring-invoices"
         query={schedules}
+        exportFrom={{ path: '/api/recurring-invoices' }}
         list={list}
         pageSize={PAGE_SIZE}
         emptyText="No recurring invoices yet."

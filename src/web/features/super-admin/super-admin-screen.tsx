@@ -128,6 +128,7 @@ function UsersPanel({ myId }: { myId: number | null }) {
         name="admin-users"
         plain
         query={users}
+        exportFrom={{ path: '/api/admin/users', params: { q: list.q } }}
         list={list}
         pageSize={ADMIN_USERS_PAGE_SIZE}
         searchPlaceholder="Search users..."

@@ -52,6 +52,7 @@ export function TimeTrackingScreen() {
       <ListBlock
         name="time-entries"
         query={entries}
+        exportFrom={{ path: '/api/time-entries', params: { q: list.q } }}
         list={list}
         pageSize={TIME_ENTRIES_PAGE_SIZE}
         searchPlaceholder="Search time entries..."

@@ -35,6 +35,7 @@ export function UrlShortenerScreen() {
       <ListBlock
         name="short-urls"
         query={shortUrls}
+        exportFrom={{ path: '/api/short-urls', params: { q: list.q } }}
         list={list}
         pageSize={SHORT_URLS_PAGE_SIZE}
         searchPlaceholder="Search short URLs..."

@@ -36,6 +36,7 @@ export function UsersScreen() {
       <ListBlock
         name="users"
         query={users}
+        exportFrom={{ path: '/api/users', params: { q: list.q } }}
         list={list}
         pageSize={USERS_PAGE_SIZE}
         searchPlaceholder="Search users..."

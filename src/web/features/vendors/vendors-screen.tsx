@@ -3,6 +3,7 @@ import { Plus, ShieldX } from 'lucide-react';
 import type { Vendor, VendorPayment } from '@contracts/vendors';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth/current-user';
+import { ImportButton } from '@/components/import-button';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
@@ -60,6 +61,7 @@ export function VendorsScreen() {
         actions={
           canManage && (
             <>
+              <ImportButton kind="vendors" />
               <Button variant="outline" onClick={() => setOpen({ kind: 'vendor', vendor: null })}>
                 <Plus aria-hidden />
                 Add Vendor

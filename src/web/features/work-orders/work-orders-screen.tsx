@@ -55,6 +55,7 @@ export function WorkOrdersScreen() {
       <ListBlock
         name="work-orders"
         query={workOrders}
+        exportFrom={{ path: '/api/work-orders', params: { q: list.q } }}
         list={list}
         pageSize={PAGE_SIZE}
         searchPlaceholder={`Search by number, title or ${singular(labels.customers).toLowerCase()}`}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatPhone } from '@contracts/format';
 import { formatMoney } from '@contracts/money';
 import { singular } from '@contracts/vocabulary';
@@ -7,6 +8,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCustomer } from '@/features/customers/api/get-customer';
+import { SmsOptOutNote } from '@/features/customers/components/sms-opt-out-note';
 import { TaxExemptBadge } from '@/features/customers/components/tax-exempt-badge';
 import { addressLine, orDash } from '@/features/customers/customer-display';
 import { paymentMethodLabel, paymentTermsLabel } from '@/lib/customer-labels';
@@ -21,11 +23,17 @@ export function CustomerDetailsDialog({ customerId, onOpenChange }: CustomerDeta
   const labels = useLabels();
   const customer = useCustomer(customerId);
   const c = customer.data;
-  const rows: [string, string][] = c
+  const rows: [string, ReactNode][] = c
     ? [
         ['Company', orDash(c.companyName)],
         ['Email', orDash(c.email)],
-        ['Phone', formatPhone(c.phone)],
+        [
+          'Phone',
+          <>
+            {formatPhone(c.phone)}
+            <SmsOptOutNote customerId={c.id} phone={c.phone} className="ml-2 align-middle" />
+          </>,
+        ],
         ['Address', addressLine(c)],
         ['Payment Terms', paymentTermsLabel(c.paymentTerms)],
         ['Preferred Payment', paymentMethodLabel(c.preferredPaymentMethod)],

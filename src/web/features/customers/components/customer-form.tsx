@@ -14,6 +14,7 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { lookupZip } from '@/features/customers/api/lookup-zip';
+import { SmsOptOutNote } from '@/features/customers/components/sms-opt-out-note';
 import {
   customerFormValues,
   isCompleteZip,
@@ -199,6 +200,7 @@ export function CustomerForm({ customer, defaultOrganizationId, organizations, i
                     onChange={(e) => field.onChange(phoneAfterEdit(field.value, e.target.value))}
                   />
                 </FormControl>
+                {customer && <SmsOptOutNote customerId={customer.id} phone={customer.phone} />}
                 <FormMessage />
               </FormItem>
             )}

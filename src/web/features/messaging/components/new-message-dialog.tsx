@@ -56,6 +56,12 @@ export function NewMessageDialog({ onClose }: { onClose: () => void }) {
         onClose();
         return;
       }
+      if (body.status === 'sent' && isApiError(error, 409)) {
+        // Every recipient replied STOP (docs/rules/messaging.md#sms-opt-outs): kept as a draft, and the reason said.
+        toast({ variant: 'destructive', title: MESSAGING_TOASTS.sendFailed, description: `${errorMessage(error)} It was saved as a draft.` });
+        onClose();
+        return;
+      }
       applyServerIssues(error, form.setError, FIELDS);
       toast({ variant: 'destructive', title: MESSAGING_TOASTS.createFailed, description: errorMessage(error) });
     }

@@ -9,7 +9,6 @@ import { applyServerIssues } from '@/lib/server-issues';
 import { CheckboxField } from '@/components/form-fields';
 import { PanelStatus } from '@/components/panel-status';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -17,6 +16,7 @@ import { toast } from '@/components/ui/use-toast';
 import { usePaymentReminderSettings, useUpdatePaymentReminderSettings } from '@/features/organization/api/payment-reminders';
 import { LateFeeFields } from '@/features/organization/components/late-fee-fields';
 import { ReminderSchedule } from '@/features/organization/components/reminder-schedule';
+import { SettingsCard } from '@/features/organization/components/settings-card';
 import {
   PAYMENT_REMINDER_FIELDS,
   paymentReminderFormSchema,
@@ -34,16 +34,12 @@ export function PaymentRemindersCard({ organizationId }: { organizationId: numbe
   const settings = usePaymentReminderSettings(organizationId);
 
   return (
-    <Card className="grid gap-6 p-4 sm:p-6" data-testid="payment-reminders-card" aria-labelledby="payment-reminders-card-title">
-      <div className="min-w-0 space-y-1">
-        <div className="flex items-center gap-2">
-          <BellRing className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-          <h2 id="payment-reminders-card-title" className="font-semibold">
-            Payment reminders
-          </h2>
-        </div>
-        <p className="text-sm text-muted-foreground">Invoices remind your customers before and after they fall due, by e-mail or text message.</p>
-      </div>
+    <SettingsCard
+      name="payment-reminders"
+      icon={BellRing}
+      title="Payment reminders"
+      description="Invoices remind your customers before and after they fall due, by e-mail or text message."
+    >
       <PanelStatus
         isPending={settings.isPending}
         error={settings.error}
@@ -54,7 +50,7 @@ export function PaymentRemindersCard({ organizationId }: { organizationId: numbe
       >
         {settings.data && <PaymentRemindersForm settings={settings.data} organizationId={organizationId} />}
       </PanelStatus>
-    </Card>
+    </SettingsCard>
   );
 }
 

@@ -1,5 +1,6 @@
 import { Pencil, Plus, Wand2 } from 'lucide-react';
 import type { Service } from '@contracts/scheduling';
+import { ImportButton } from '@/components/import-button';
 import { PanelStatus } from '@/components/panel-status';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -31,6 +32,7 @@ export function ServicesTab({ services, isPending, error, canManage, isMigrating
                 {isMigrating ? 'Populating...' : 'Populate from Work Orders'}
               </Button>
             )}
+            <ImportButton kind="services" />
             <Button onClick={onAdd}>
               <Plus aria-hidden />
               Add Service

@@ -72,6 +72,7 @@ export function AuditLogPanel() {
       testId="audit-log"
       plain
       query={log}
+      exportFrom={{ path: '/api/admin/audit-log', params: { action, organizationId } }}
       list={list}
       pageSize={AUDIT_PAGE_SIZE}
       emptyText="No audit entries."

@@ -22,6 +22,7 @@ export function VendorPaymentsPanel({ canManage, onEdit, onDelete }: VendorPayme
       name="vendor-payments"
       testId="vendor-payments-panel"
       query={payments}
+      exportFrom={{ path: '/api/vendor-payments' }}
       emptyText={NO_VENDOR_PAYMENTS_TEXT}
       failedTitle="Failed to load vendor payments"
       title={

@@ -25,6 +25,7 @@ export function VendorsPanel({ canManage, onEdit, onDelete }: VendorsPanelProps)
       name="vendors-panel"
       testId="vendors-panel"
       query={vendors}
+      exportFrom={{ path: '/api/vendors', params: { q: list.q } }}
       list={list}
       pageSize={VENDORS_PAGE_SIZE}
       searchPlaceholder="Search vendors..."

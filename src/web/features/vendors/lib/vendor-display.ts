@@ -1,36 +1,9 @@
 // How vendors and their payments read on screen. Type-only contract imports: the lists load without zod.
-import type { Vendor, VendorPayment, VendorPaymentMethod, VendorPaymentTerms } from '@contracts/vendors';
+import type { Vendor, VendorPayment } from '@contracts/vendors';
 import { formatDate, formatPhone } from '@contracts/format';
 import { formatMoney } from '@contracts/money';
 
-export const PAYMENT_TERMS_LABELS: Record<VendorPaymentTerms, string> = {
-  net15: 'Net 15',
-  net30: 'Net 30',
-  net60: 'Net 60',
-  net90: 'Net 90',
-  due_on_receipt: 'Due on Receipt',
-  cash_on_delivery: 'Cash on Delivery',
-};
-
-export const PAYMENT_METHOD_LABELS: Record<VendorPaymentMethod, string> = {
-  cash: 'Cash',
-  check: 'Check',
-  credit_card: 'Credit Card',
-  bank_transfer: 'Bank Transfer',
-  wire_transfer: 'Wire Transfer',
-  ach: 'ACH',
-};
-
-/** 'Net 30' for net30; an unknown stored value as it is; null when none. */
-export function paymentTermsLabel(value: string | null): string | null {
-  if (!value) return null;
-  return PAYMENT_TERMS_LABELS[value as VendorPaymentTerms] ?? value;
-}
-
-export function paymentMethodLabel(value: string | null): string | null {
-  if (!value) return null;
-  return PAYMENT_METHOD_LABELS[value as VendorPaymentMethod] ?? value;
-}
+export { PAYMENT_METHOD_LABELS, PAYMENT_TERMS_LABELS, paymentMethodLabel, paymentTermsLabel } from '@contracts/vendor-words';
 
 /** A plain 10-digit number reads (555) 333-1234; anything else (toll-free with 1-, extensions) as entered. */
 export function vendorPhone(value: string | null): string | null {
