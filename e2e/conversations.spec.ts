@@ -47,7 +47,7 @@ async function sendSms(page: Page, customer: { name: string }, content: string):
 async function replyAsRecipient(page: Page, phone: string, text: string, outcome: RegExp): Promise<void> {
   await page.goto('/dev/outbox');
   const row = page.getByTestId('outbox-row').filter({ hasText: `+1${phone}` }).first();
-  await row.getByRole('button', { name: `Reply as +1${phone}` }).click();
+  await row.getByRole('button', { name: `Reply as recipient +1${phone}` }).click();
   const dialog = page.getByTestId('reply-as-recipient-dialog');
   await dialog.getByLabel('Reply').fill(text);
   await dialog.getByRole('button', { name: 'Send reply' }).click();

@@ -75,7 +75,7 @@ async function conversationShots(page: Page, suffix: string, first: boolean) {
 
   await page.goto('/dev/outbox');
   await page.getByTestId('outbox-row').first().waitFor();
-  await page.getByRole('button', { name: /^Reply as \+1/ }).first().click();
+  await page.getByRole('button', { name: /^Reply as recipient \+1/ }).first().click();
   const reply = page.getByTestId('reply-as-recipient-dialog');
   await reply.getByLabel('Reply').fill('Thanks!');
   await shots.shoot(page, `outbox-reply-dialog-${suffix}`);

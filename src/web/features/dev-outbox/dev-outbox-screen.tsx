@@ -100,7 +100,7 @@ export function DevOutboxScreen() {
                       </TableCell>
                       <TableCell className="align-top">
                         {entry.channel === 'sms' && (
-                          <Button variant="outline" size="sm" onClick={() => setReplyingTo(entry)} aria-label={`Reply as ${entry.to}`}>
+                          <Button variant="outline" size="sm" onClick={() => setReplyingTo(entry)} aria-label={`Reply as recipient ${entry.to}`}>
                             <Reply aria-hidden />
                             Reply as recipient
                           </Button>
