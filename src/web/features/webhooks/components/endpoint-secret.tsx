@@ -1,30 +1,21 @@
 // An endpoint's signing secret (docs/rules/public-api.md#webhook-signatures): hidden until an admin reveals it (the
 // server audits each reveal), copied with one click, and rolled into a new one after a confirmation.
 import { useState } from 'react';
-import { Copy, Eye, EyeOff, RefreshCw } from 'lucide-react';
+import { Eye, EyeOff, RefreshCw } from 'lucide-react';
 import type { WebhookEndpoint } from '@contracts/webhooks';
 import { errorMessage } from '@/lib/api-client';
-import { copyText } from '@/lib/copy-text';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { SecretValue as SharedSecretValue } from '@/components/secret-value';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { useRevealWebhookSecret, useRollWebhookSecret } from '@/features/webhooks/api/webhooks-api';
 
-const copySecret = (secret: string) => void copyText(secret, { done: 'Signing secret copied to clipboard', failed: 'Could not copy the secret', hint: 'Select the secret and copy it yourself.' });
+const SECRET_COPY_WORDS = { done: 'Signing secret copied to clipboard', failed: 'Could not copy the secret', hint: 'Select the secret and copy it yourself.' };
 
-/** A secret in a read-only box with its Copy button. */
+/** The signing secret in the shared copyable box (the one a new API key is shown in). */
 export function SecretValue({ id, secret }: { id: string; secret: string }) {
-  return (
-    <div className="flex flex-col gap-2 sm:flex-row">
-      <Input id={id} readOnly value={secret} onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs md:text-xs" data-testid="webhook-secret" />
-      <Button type="button" variant="outline" onClick={() => copySecret(secret)}>
-        <Copy aria-hidden />
-        Copy
-      </Button>
-    </div>
-  );
+  return <SharedSecretValue id={id} value={secret} words={SECRET_COPY_WORDS} testId="webhook-secret" />;
 }
 
 export function EndpointSecret({ endpoint }: { endpoint: WebhookEndpoint }) {
