@@ -29,7 +29,7 @@ async function customerWithPhone(page: Page, prefix: string): Promise<{ id: numb
 }
 
 /** New Message, SMS, to the one customer: answers the dialog after Send. */
-async function sendSms(page: Page, customer: { name: string }, content: string): Promise<Locator> {
+async function sendSms(page: Page, customer: { name: string }, content: string, expectedStatus = 201): Promise<Locator> {
   await page.goto('/messaging');
   await page.getByRole('button', { name: 'New Message' }).click();
   const dialog = dialogTitled(page, 'New Message');
@@ -39,7 +39,13 @@ async function sendSms(page: Page, customer: { name: string }, content: string):
   // The list refetches for the search as it is typed (messaging.spec.ts): the tick is tried until it holds.
   await vi.waitFor(() => box.check({ timeout: 2_000 }), { timeout: 15_000, interval: 250 });
   await dialog.getByLabel('Content').fill(content);
-  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+  // The send itself is awaited, so a refusal or a slow server fails here with what the server said, not later as a
+  // missing toast.
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/messages', { timeout: 45_000 }),
+    dialog.getByRole('button', { name: 'Send', exact: true }).click(),
+  ]);
+  expect(response.status(), `POST /api/messages answered ${await response.text()}`).toBe(expectedStatus);
   return dialog;
 }
 
@@ -71,6 +77,12 @@ describe('SMS conversations', () => {
     // The bell: the notification names the customer and opens the thread.
     await page.goto('/messaging');
     await page.getByTestId('notification-count').waitFor();
+    // The Conversations tab counts the threads waiting with a reply (other tests' threads of the demo organization too).
+    const unreadBadge = page.getByTestId('conversations-unread');
+    const unreadThreads = async () => ((await unreadBadge.count()) ? Number((await unreadBadge.textContent())?.replace(/\D/g, '')) : 0);
+    await unreadBadge.waitFor();
+    const waiting = await unreadThreads();
+    expect(waiting).toBeGreaterThan(0);
     await page.getByRole('button', { name: /^Notifications/ }).click();
     await page.getByRole('menuitem', { name: new RegExp(`Text from ${customer.name}`) }).click();
     await page.waitForURL((url) => url.pathname === '/messaging' && url.searchParams.has('conversation'));
@@ -82,7 +94,8 @@ describe('SMS conversations', () => {
       ['outbound', 'Your technician arrives at 2 PM.'],
       ['inbound', 'Could you come at 3 instead?'],
     ]);
-    // Opened: read.
+    // Opened: read, and one thread fewer waits.
+    await vi.waitFor(async () => expect(await unreadThreads()).toBe(waiting - 1), { timeout: 10_000 });
     const [listed] = (await apiJson<Conversation[]>(page, `/api/conversations?q=${encodeURIComponent(customer.name)}`));
     expect(listed.unreadCount).toBe(0);
 
@@ -129,7 +142,7 @@ describe('SMS conversations', () => {
 
     // A new text to the number: refused with the reason, and the outbox marks it not sent.
     const mark = await outboxMark(page);
-    const dialog = await sendSms(page, customer, 'Are you still there?');
+    const dialog = await sendSms(page, customer, 'Are you still there?', 409);
     await waitForToast(page, 'Failed to send message');
     await page.getByText('This number has opted out of text messages (they replied STOP). Nothing was sent. It was saved as a draft.').first().waitFor();
     await dialog.waitFor({ state: 'detached' });
