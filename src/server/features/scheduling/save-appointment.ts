@@ -130,6 +130,13 @@ export async function updateAppointment(db: Db, mail: MailDeps, ctx: RequestCont
       ...(body.notes !== undefined ? { notes: body.notes } : {}),
       ...(body.workOrderId !== undefined ? { workOrderId: body.workOrderId } : {}),
     };
+    // A save that changes nothing is no change: no new calendar SEQUENCE, no e-mail, no webhook
+    // (docs/rules/scheduling.md#appointments).
+    const assigneesChanged = body.assigneeIds !== undefined && (body.assigneeIds.length !== currentIds.length || peopleAdded);
+    const fieldsChanged = (Object.keys(changes) as (keyof typeof changes)[]).some((key) =>
+      key === 'appointmentDate' ? wall !== currentWall : changes[key] !== current[key as keyof typeof current],
+    );
+    if (!fieldsChanged && !assigneesChanged && !oldSeries && !body.repeat) return null;
     // Each change gets its own calendar SEQUENCE, however close together.
     const write = async () => {
       await tx.update(appointments).set({ ...changes, calendarSequence: sql`${appointments.calendarSequence} + 1` }).where(eq(appointments.id, id));

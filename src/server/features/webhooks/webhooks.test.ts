@@ -314,6 +314,13 @@ describe('events from the paths that make them', () => {
     const moved = await emitted(o.id, () => ok(call(o.admin, 'PUT', `/api/appointments/${visit.id}`, { appointmentDate: day, appointmentTime: '09:00' })));
     expect(pairs(moved)).toEqual([['appointment.changed', `appointment:${visit.id}`]]);
     expect(moved[0].data.object).toMatchObject({ appointmentDate: `${day}T09:00:00` });
+    // Saved again as it is: no change, so nothing to hear and nothing mailed (docs/rules/scheduling.md#appointments).
+    const mailsTo = () => mail.sent.filter((m) => m.to === c.email).length;
+    const mailsBefore = mailsTo();
+    expect(mailsBefore).toBeGreaterThan(0);
+    const same = await emitted(o.id, () => ok(call(o.admin, 'PUT', `/api/appointments/${visit.id}`, { appointmentDate: day, appointmentTime: '09:00', assigneeIds: [o.managerId], customerEmail: c.email })));
+    expect(same).toEqual([]);
+    expect(mailsTo()).toBe(mailsBefore);
     expect(pairs(await emitted(o.id, () => ok(call(o.manager, 'POST', `/api/my-day/${visit.id}/complete`, {}))))).toEqual([['appointment.changed', `appointment:${visit.id}`]]);
     const second = await ok<{ id: number }>(call(o.admin, 'POST', '/api/appointments', { customerId: c.id, customerName: 'Pat', customerEmail: c.email, serviceId: o.serviceId, appointmentDate: `${day}T13:00`, assigneeIds: [o.managerId] }), 201);
     expect(pairs(await emitted(o.id, () => ok(call(o.admin, 'DELETE', `/api/appointments/${second.id}`))))).toEqual([['appointment.cancelled', `appointment:${second.id}`]]);
