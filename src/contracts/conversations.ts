@@ -99,6 +99,10 @@ export const conversationSchema = z.object({
 export type Conversation = z.infer<typeof conversationSchema>;
 export const conversationListSchema = z.array(conversationSchema);
 
+/** GET /api/conversations/unread-count: how many threads have replies nobody has opened (the Conversations tab's badge). */
+export const conversationUnreadCountSchema = z.object({ count: z.number().int() });
+export type ConversationUnreadCount = z.infer<typeof conversationUnreadCountSchema>;
+
 /** GET /api/conversations/{id}: the thread and its latest messages, oldest first. */
 export const conversationDetailSchema = conversationSchema.extend({
   messages: z.array(conversationMessageSchema),

@@ -27,6 +27,21 @@ export const isolationCases: Record<string, IsolationCase> = {
       expect((await w.t.call({ url: '/api/conversations', cookie: w.adminA.cookie })).json().map((c: { id: number }) => c.id)).toContain(id);
     },
   },
+  'GET /api/conversations/unread-count': {
+    kind: 'custom',
+    run: async (w) => {
+      const { id } = await threadOfA(w);
+      await w.t.database.db.update(smsConversations).set({ unreadCount: 2 }).where(eq(smsConversations.id, id));
+      const counted = async (cookie: string, query = '') => (await w.t.call({ url: `/api/conversations/unread-count${query}`, cookie })).json().count as number;
+      const unreadOf = async (organizationId: number) =>
+        (await w.t.database.db.select({ id: smsConversations.id }).from(smsConversations).where(eq(smsConversations.organizationId, organizationId))).length;
+      expect(await counted(w.adminA.cookie)).toBeGreaterThan(0);
+      // B counts its own threads only, whatever organization it names.
+      const bOwn = await counted(w.adminB.cookie);
+      expect(bOwn).toBeLessThanOrEqual(await unreadOf(w.orgB.id));
+      expect(await counted(w.adminB.cookie, `?organizationId=${w.orgA.id}`)).toBe(bOwn);
+    },
+  },
   'GET /api/conversations/:id': {
     kind: 'custom',
     run: async (w) => {

@@ -7,6 +7,7 @@ import {
   conversationIdParamsSchema,
   conversationListQuerySchema,
   conversationListSchema,
+  conversationUnreadCountSchema,
   customerSmsOptOutSchema,
   replyBodySchema,
   replyResultSchema,
@@ -19,7 +20,7 @@ import { requireCtx } from '../../platform/guard';
 import { setTotalCount } from '../../platform/lists';
 import { getCustomerSmsOptOut } from './customer-sms-opt-out';
 import { getConversation } from './get-conversation';
-import { listConversations } from './list-conversations';
+import { countUnreadConversations, listConversations } from './list-conversations';
 import { replyToConversation, startConversation } from './reply-to-conversation';
 import { EMPTY_TWIML, receiveTwilioSms, TWILIO_SIGNATURE_HEADER } from './twilio-webhook';
 
@@ -53,6 +54,17 @@ export function conversationsRoutes(app: ZodApp, deps: AppDeps): void {
       setTotalCount(reply, total);
       return rows;
     },
+  });
+
+  app.get('/api/conversations/unread-count', {
+    config: { access: read },
+    schema: {
+      tags,
+      summary: 'How many conversations have replies nobody has opened yet (organizationId: a super user picks one)',
+      querystring: conversationListQuerySchema.pick({ organizationId: true }),
+      response: { 200: conversationUnreadCountSchema },
+    },
+    handler: async (req) => ({ count: await countUnreadConversations(db, requireCtx(req), req.query.organizationId) }),
   });
 
   app.get('/api/conversations/:id', {

@@ -48,7 +48,11 @@ describe('a thread', () => {
     const digits = newDigits();
     const customer = await createCustomer(t, a.org.id, { name: 'Jordan Thread', phone: digits });
     await textFrom(a, digits, 'Alder Heating: your boiler service is on Friday at 9 AM.');
+    const unread = async () => (await t.call({ url: '/api/conversations/unread-count', cookie: a.manager })).json().count as number;
+    const unreadBefore = await unread();
     const filed = await replyAs(digits, 'Could we make it 10?');
+    // The Conversations tab's badge: one more thread with a reply nobody opened.
+    expect(await unread()).toBe(unreadBefore + 1);
     expect(filed.json()).toMatchObject({ outcome: 'filed', optOut: null });
     const id: number = filed.json().conversationId;
 
@@ -67,6 +71,7 @@ describe('a thread', () => {
     ]);
     expect(thread.unreadCount).toBe(0);
     expect((await t.call({ url: '/api/conversations?q=jordan', cookie: a.admin })).json()[0].unreadCount).toBe(0);
+    expect(await unread()).toBe(unreadBefore);
 
     // An employee answers (send_messages): sent through the SMS transport, kept in the thread with their name.
     const answer = await t.call({ method: 'POST', url: `/api/conversations/${id}/messages`, cookie: a.employee, payload: { body: '  10 works, see you then.  ' } });

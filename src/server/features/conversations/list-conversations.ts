@@ -68,3 +68,10 @@ export async function listConversations(db: DbOrTx, ctx: RequestContext, query: 
   );
   return { rows: await toConversations(db, rows), total };
 }
+
+/** Threads of the caller's organization with a reply nobody has opened yet (none for customers and guests). */
+export async function countUnreadConversations(db: DbOrTx, ctx: RequestContext, organizationId?: number): Promise<number> {
+  if (!isStaff(ctx)) return 0;
+  const where = and(scopeFilter(tenantScope(ctx, organizationId), smsConversations.organizationId), sql`${smsConversations.unreadCount} > 0`);
+  return Number((await db.select({ n: count() }).from(smsConversations).where(where))[0]?.n ?? 0);
+}

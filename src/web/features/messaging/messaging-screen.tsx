@@ -4,13 +4,14 @@ import { CONVERSATION_MESSAGES } from '@contracts/conversations';
 import type { Message } from '@contracts/messaging';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import { Tabs } from '@/components/ui/tabs';
+import { Badge } from '@/components/ui/badge';
+import { Tabs, type TabItem } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { useListState } from '@/lib/use-list-state';
 import { useOpenParam } from '@/lib/use-open-param';
-import { CONVERSATIONS_PAGE_SIZE, useConversations } from '@/features/messaging/api/conversations';
+import { CONVERSATIONS_PAGE_SIZE, useConversations, useConversationUnreadCount } from '@/features/messaging/api/conversations';
 import { MESSAGES_PAGE_SIZE, useMessages, useSendMessage } from '@/features/messaging/api/messages';
 import { ConversationsList } from '@/features/messaging/components/conversations-list';
 import { MessagesTable } from '@/features/messaging/components/messages-table';
@@ -23,10 +24,26 @@ const NewMessageDialog = lazy(() => import('@/features/messaging/components/new-
 const ConversationDialog = lazy(() => import('@/features/messaging/components/conversation-dialog').then((m) => ({ default: m.ConversationDialog })));
 
 type Tab = 'messages' | 'conversations';
-const TABS: { value: Tab; label: string }[] = [
-  { value: 'messages', label: 'Messages' },
-  { value: 'conversations', label: 'Conversations' },
-];
+/** The Conversations tab names how many threads wait with an unread reply. */
+function tabsWith(unread: number): TabItem<Tab>[] {
+  return [
+    { value: 'messages', label: 'Messages' },
+    {
+      value: 'conversations',
+      label: (
+        <span className="inline-flex items-center gap-1.5">
+          Conversations
+          {unread > 0 && (
+            <Badge className="h-5 min-w-5 justify-center rounded-full px-1.5 tabular-nums" data-testid="conversations-unread">
+              {unread}
+              <span className="sr-only"> unread</span>
+            </Badge>
+          )}
+        </span>
+      ),
+    },
+  ];
+}
 
 /** Messaging (/messaging): messages to customers by e-mail or SMS, the templates they start from, and SMS conversations. */
 export function MessagingScreen() {
@@ -37,6 +54,7 @@ export function MessagingScreen() {
   // (docs/rules/messaging.md#conversations).
   const [openConversation, setOpenConversation] = useOpenParam('conversation');
   const [chosenTab, setTab] = useState<Tab>('messages');
+  const unread = useConversationUnreadCount();
   // A conversation in the address (the bell's link) shows its tab.
   const tab: Tab = openConversation !== null ? 'conversations' : chosenTab;
   const list = useListState();
@@ -78,7 +96,7 @@ export function MessagingScreen() {
           )
         }
       />
-      <Tabs items={TABS} value={tab} onValueChange={chooseTab} label="Messaging sections">
+      <Tabs items={tabsWith(unread.data?.count ?? 0)} value={tab} onValueChange={chooseTab} label="Messaging sections">
         {tab === 'messages' ? (
           <div className="space-y-6">
             <ListBlock

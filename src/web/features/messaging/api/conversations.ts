@@ -1,7 +1,7 @@
 // SMS conversations (docs/rules/messaging.md#conversations): the threads list, one thread (opening it marks it read)
 // and an answer from it.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Conversation, ConversationDetail, ReplyBody, ReplyResult } from '@contracts/conversations';
+import type { Conversation, ConversationDetail, ConversationUnreadCount, ReplyBody, ReplyResult } from '@contracts/conversations';
 import { api } from '@/lib/api-client';
 
 export const CONVERSATIONS_PAGE_SIZE = 50;
@@ -11,6 +11,7 @@ export const conversationKeys = {
   all: ['conversations'] as const,
   list: (params: { q: string; offset: number }) => ['conversations', 'list', params] as const,
   detail: (id: number) => ['conversations', 'detail', id] as const,
+  unread: ['conversations', 'unread'] as const,
 };
 
 function conversationsPath(params: { q: string; offset: number }): string {
@@ -30,6 +31,14 @@ export function useConversations(params: { q: string; offset: number }, enabled 
   });
 }
 
+/** Threads with replies nobody has opened: the Conversations tab's badge. */
+export function useConversationUnreadCount() {
+  return useQuery({
+    queryKey: conversationKeys.unread,
+    queryFn: ({ signal }) => api.get<ConversationUnreadCount>('/api/conversations/unread-count', { signal }),
+  });
+}
+
 /** Opening the thread marks its replies read on the server, so the list is fetched again after. */
 export function useConversation(id: number) {
   const queryClient = useQueryClient();
@@ -38,6 +47,7 @@ export function useConversation(id: number) {
     queryFn: async ({ signal }) => {
       const thread = await api.get<ConversationDetail>(`/api/conversations/${id}`, { signal });
       void queryClient.invalidateQueries({ queryKey: [...conversationKeys.all, 'list'] });
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.unread });
       return thread;
     },
   });
