@@ -89,6 +89,10 @@ describe('Import data', () => {
       [`Gutter clean ${tag}`, 90, '120.00'],
       [`Roof check ${tag}`, 45, '80.00'],
     ]);
+    // "Go to Scheduling" opens its Services tab, where they now are.
+    await page.getByTestId('import-result').getByRole('link', { name: 'Go to Scheduling' }).click();
+    await page.getByRole('tab', { name: 'Services', selected: true }).waitFor();
+    await page.getByText(`Gutter clean ${tag}`).first().waitFor();
     await context.close();
   });
 });

@@ -26,7 +26,7 @@ export const IMPORT_PERMISSIONS: Record<ImportKind, Permission> = {
 export const IMPORT_LIST_PATHS: Record<ImportKind, string> = {
   customers: '/customers',
   inventory_items: '/inventory',
-  services: '/scheduling',
+  services: '/scheduling?tab=services',
   vendors: '/vendors',
 };
 

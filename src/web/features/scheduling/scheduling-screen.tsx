@@ -8,6 +8,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs } from '@/components/ui/tabs';
+import { useTabParam } from '@/lib/use-tab-param';
 import { toast } from '@/components/ui/use-toast';
 import { OrganizationScope } from '@/features/scheduling/api/organization-scope';
 import { useOrganizations } from '@/lib/use-organizations';
@@ -79,7 +80,7 @@ export function SchedulingScreen() {
 }
 
 function SchedulingContent({ canManage, picker }: { canManage: boolean; picker: ReactNode }) {
-  const [tab, setTab] = useState<Tab>('appointments');
+  const [tab, setTab] = useTabParam(TABS);
   const [editing, setEditing] = useState<Editing>(null);
 
   const services = useServices();
