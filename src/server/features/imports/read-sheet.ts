@@ -7,6 +7,7 @@ import ExcelJS from 'exceljs';
 import { IMPORT_LIMITS, IMPORT_MESSAGES } from '../../../contracts/imports';
 import { AppError, invalid } from '../../platform/errors';
 import { isUtf16, XLSX_TYPE, type SpreadsheetType } from './detect-spreadsheet';
+import { xlsxPartsFirst } from './xlsx-parts-first';
 
 export interface SheetRow {
   /** The row's number as the spreadsheet shows it (the header is row 1 when nothing is above it). */
@@ -180,7 +181,7 @@ function xlsxCellText(value: unknown): string {
 
 async function readXlsx(bytes: Buffer): Promise<Sheet> {
   // Styles are read for dates (a date is a number with a date format); hyperlinks only for their text.
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([xlsxPartsFirst(bytes)]), { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' });
   const sheet = new SheetBuilder();
   try {
     for await (const worksheet of reader) {
