@@ -68,9 +68,16 @@ async function loadLibs() {
   return libs;
 }
 
-function parseFont(fontkit: typeof Fontkit, file: string): ParsedFont {
+/**
+ * fontkit keeps each glyph it has made, with the characters it was first asked for. A PDF's subset fetches the parts
+ * of a composite glyph by number alone (the z of ź, the E of É), so once one document printed "Łódź" before any
+ * printed a plain z, every later document's text layer had no z (copying, searching and screen readers got "lod!").
+ * Making every mapped glyph from its character first, once, keeps those characters on the shared fonts.
+ */
+export function parseDocumentFont(fontkit: typeof Fontkit, file: string): ParsedFont {
   const font = fontkit.create(fs.readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`)));
   if (!('layout' in font)) throw new Error(`${file} is a font collection`);
+  for (const codePoint of font.characterSet) font.glyphForCodePoint(codePoint);
   return font;
 }
 
@@ -79,7 +86,7 @@ function parseFont(fontkit: typeof Fontkit, file: string): ParsedFont {
  * document, so every document shares the parsed fonts (pdfkit makes its own subset per document).
  */
 function loadFonts(fontkit: typeof Fontkit) {
-  fonts ??= { regular: parseFont(fontkit, 'DejaVuSans.ttf'), bold: parseFont(fontkit, 'DejaVuSans-Bold.ttf') };
+  fonts ??= { regular: parseDocumentFont(fontkit, 'DejaVuSans.ttf'), bold: parseDocumentFont(fontkit, 'DejaVuSans-Bold.ttf') };
   return fonts;
 }
 
