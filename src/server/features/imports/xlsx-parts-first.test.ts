@@ -39,7 +39,8 @@ describe('xlsxPartsFirst', () => {
 
   it('reads an exceljs-written workbook every time (the unordered file failed about one read in two hundred)', async () => {
     const written = await twoSheets();
-    for (let i = 0; i < 1000; i++) {
+    // At the one-in-two-hundred rate measured, 600 reads of the unordered file hold a failure 19 times in 20.
+    for (let i = 0; i < 600; i++) {
       const sheet = await readSheet(written, XLSX_TYPE);
       expect(sheet.columns).toEqual(['Name', 'Email']);
       expect(sheet.rows.map((r) => r.cells)).toEqual([['Xavier Lopez', 'xavier@example.com']]);
