@@ -1,6 +1,6 @@
 // The Messaging screen's conversations (docs/rules/messaging.md#conversations): the latest message first; q finds a
 // customer's name, a number (any of its digits) or words of the last message.
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { Conversation, ConversationListQuery } from '../../../contracts/conversations';
 import { optedOutAmong, optOutKey } from '../../adapters/sms/opt-outs';
 import type { DbOrTx } from '../../db/client';
@@ -72,6 +72,6 @@ export async function listConversations(db: DbOrTx, ctx: RequestContext, query: 
 /** Threads of the caller's organization with a reply nobody has opened yet (none for customers and guests). */
 export async function countUnreadConversations(db: DbOrTx, ctx: RequestContext, organizationId?: number): Promise<number> {
   if (!isStaff(ctx)) return 0;
-  const where = and(scopeFilter(tenantScope(ctx, organizationId), smsConversations.organizationId), sql`${smsConversations.unreadCount} > 0`);
+  const where = and(scopeFilter(tenantScope(ctx, organizationId), smsConversations.organizationId), gt(smsConversations.unreadCount, 0));
   return Number((await db.select({ n: count() }).from(smsConversations).where(where))[0]?.n ?? 0);
 }
